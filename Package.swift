@@ -1,0 +1,145 @@
+// swift-tools-version: 6.2
+//
+// FoundationModels for Linux: Apple's Foundation Models API on local llama.cpp models.
+// Every dependency comes with the Swift toolchain or the system (llama.cpp via pkg-config).
+
+import PackageDescription
+import CompilerPluginSupport
+import Foundation
+
+/// The folder of the toolchain's own swift-syntax libraries (`usr/lib/swift/host`).
+///
+/// Why: SwiftPM cannot fetch swift-syntax here, but every toolchain ships prebuilt copies that its
+/// compiler uses for macros. The macro target and its tests compile and link against them.
+/// Override with `FM_SWIFT_HOST_LIBRARIES` when the toolchain lives somewhere unusual.
+let swiftHostLibraries: String = {
+    let environment = ProcessInfo.processInfo.environment
+    if let explicit = environment["FM_SWIFT_HOST_LIBRARIES"], !explicit.isEmpty { return explicit }
+    let fileManager = FileManager.default
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: candidate.path) else { continue }
+        let toolchainBin = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
+        let host = toolchainBin.deletingLastPathComponent().appendingPathComponent("lib/swift/host")
+        if fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) {
+            return host.path
+        }
+    }
+    return "/usr/lib/swift/host"
+}()
+
+/// Compiler flags that find the toolchain's swift-syntax modules.
+///
+/// `unsafeFlags` is sound here: the flags only add a search path into the active toolchain. SwiftPM
+/// accepts them for root packages and for dependencies by path or branch, not by version.
+let swiftSyntaxFlags: [SwiftSetting] = [.unsafeFlags(["-I", swiftHostLibraries])]
+
+/// Linker flags for the same libraries, with an rpath so the macro plugin and tests load them.
+let swiftSyntaxLinking: [LinkerSetting] = [
+    .unsafeFlags(["-L", swiftHostLibraries, "-Xlinker", "-rpath", "-Xlinker", swiftHostLibraries]),
+    .linkedLibrary("SwiftSyntax"),
+    .linkedLibrary("SwiftSyntaxBuilder"),
+    .linkedLibrary("SwiftSyntaxMacros"),
+    .linkedLibrary("SwiftDiagnostics"),
+    .linkedLibrary("SwiftParser"),
+    .linkedLibrary("SwiftParserDiagnostics"),
+    .linkedLibrary("SwiftBasicFormat"),
+    .linkedLibrary("SwiftOperators"),
+    .linkedLibrary("SwiftSyntaxMacroExpansion"),
+    .linkedLibrary("SwiftCompilerPluginMessageHandling"),
+]
+
+/// Swift 6 language mode plus the upcoming features our style guide asks for on new code.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "FoundationModels",
+    platforms: [.macOS(.v15)],
+    products: [
+        // Why: `import FoundationModels` must compile unchanged on Linux.
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
+        // Why: users test their own code against scripted models, without weights.
+        .library(name: "FoundationModelsTesting", targets: ["FoundationModelsTesting"]),
+        // Why: the command-line tool `fm` (respond, stream, chat, bench).
+        .executable(name: "fm", targets: ["fm"]),
+    ],
+    targets: [
+        // Why: Apple's public API (sessions, schemas, transcripts, tools, errors) and the
+        // executors that connect it to the engines below.
+        .target(
+            name: "FoundationModels",
+            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend"],
+            swiftSettings: strictSettings
+        ),
+        // Why: `@Generable` and `@Guide`, compiled against the toolchain's own swift-syntax.
+        .macro(
+            name: "FoundationModelsMacros",
+            swiftSettings: swiftSyntaxFlags,
+            linkerSettings: swiftSyntaxLinking
+        ),
+        // Why: the token-level constrained decoder, pure Swift, free of C and of the public API,
+        // so that it builds and tests with no model present.
+        .target(
+            name: "ConstrainedDecoding",
+            swiftSettings: strictSettings + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        // Why: llama.cpp's C API, found through pkg-config (`llama.pc`, installed by scripts/setup.sh).
+        .systemLibrary(
+            name: "CLlama",
+            pkgConfig: "llama",
+            providers: []
+        ),
+        // Why: the only module that sees C names; it translates llama.cpp into Swift types once.
+        .target(
+            name: "LlamaBackend",
+            dependencies: ["CLlama", "ConstrainedDecoding"],
+            swiftSettings: strictSettings
+        ),
+        // Why: test doubles shipped for our users (a scripted MockLanguageModel).
+        .target(
+            name: "FoundationModelsTesting",
+            dependencies: ["FoundationModels"],
+            swiftSettings: strictSettings
+        ),
+        // Why: the `fm` command-line tool; its argument parsing is hand-written (no packages).
+        .executableTarget(
+            name: "fm",
+            dependencies: ["FoundationModels", "LlamaBackend"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(
+            name: "FoundationModelsTests",
+            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FoundationModelsMacrosTests",
+            dependencies: ["FoundationModelsMacros"],
+            swiftSettings: swiftSyntaxFlags,
+            linkerSettings: swiftSyntaxLinking
+        ),
+        .testTarget(
+            name: "ConstrainedDecodingTests",
+            dependencies: ["ConstrainedDecoding"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LlamaBackendTests",
+            dependencies: ["LlamaBackend"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["fm"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
