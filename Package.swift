@@ -98,7 +98,12 @@ let package = Package(
         // Why: the only module that sees C names; it translates llama.cpp into Swift types once.
         .target(
             name: "LlamaBackend",
-            dependencies: ["CLlama", "ConstrainedDecoding"],
+            dependencies: ["CLlama", "ConstrainedDecoding", "ChatTemplates"],
+            swiftSettings: strictSettings
+        ),
+        // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).
+        .target(
+            name: "ChatTemplates",
             swiftSettings: strictSettings
         ),
         // Why: test doubles shipped for our users (a scripted MockLanguageModel).
@@ -128,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "ConstrainedDecodingTests",
             dependencies: ["ConstrainedDecoding"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ChatTemplatesTests",
+            dependencies: ["ChatTemplates"],
             swiftSettings: strictSettings
         ),
         .testTarget(
