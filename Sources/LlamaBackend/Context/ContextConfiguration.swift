@@ -1,0 +1,35 @@
+import Foundation
+
+/// How a llama.cpp inference context is sized and run.
+package struct ContextConfiguration: Sendable, Hashable {
+    /// Tokens each sequence (one session's conversation) can hold: prompt plus response.
+    package var tokensPerSequence: Int
+    /// How many sequences the context serves at once.
+    package var sequences: Int
+    /// The largest number of tokens submitted to one `llama_decode` call.
+    package var batchSize: Int
+    /// The physical batch size llama.cpp computes at once.
+    package var microBatchSize: Int
+    /// Threads for single-token decoding.
+    package var threads: Int
+    /// Threads for prompt processing.
+    package var batchThreads: Int
+
+    /// A configuration with llama.cpp's own defaults for batching and one thread per core.
+    package init(
+        tokensPerSequence: Int = 4096,
+        sequences: Int = 4,
+        batchSize: Int = 2048,
+        microBatchSize: Int = 512,
+        threads: Int? = nil,
+        batchThreads: Int? = nil
+    ) {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        self.tokensPerSequence = tokensPerSequence
+        self.sequences = max(1, sequences)
+        self.batchSize = batchSize
+        self.microBatchSize = microBatchSize
+        self.threads = threads ?? cores
+        self.batchThreads = batchThreads ?? threads ?? cores
+    }
+}

@@ -1,0 +1,84 @@
+internal import CLlama
+
+/// One llama.cpp inference context: the KV cache of several sequences and the compute buffers.
+///
+/// Not `Sendable`: a context has exactly one owner (the ``InferenceEngine``'s thread), which holds
+/// it for the whole decode loop. It frees the context in `deinit`.
+package final class LlamaContext {
+    let pointer: OpaquePointer
+    /// The model this context runs.
+    package let model: LlamaModel
+    /// The configuration it was created with.
+    package let configuration: ContextConfiguration
+
+    /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
+    ///
+    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``.
+    package init(model: LlamaModel, configuration: ContextConfiguration) throws(LlamaError) {
+        LlamaRuntime.ensureInitialized()
+        var parameters = llama_context_default_params()
+        let total = configuration.tokensPerSequence * configuration.sequences
+        parameters.n_ctx = UInt32(total)
+        parameters.n_batch = UInt32(configuration.batchSize)
+        parameters.n_ubatch = UInt32(configuration.microBatchSize)
+        parameters.n_seq_max = UInt32(configuration.sequences)
+        parameters.n_threads = Int32(configuration.threads)
+        parameters.n_threads_batch = Int32(configuration.batchThreads)
+        parameters.kv_unified = false
+        parameters.no_perf = true
+        guard let pointer = llama_init_from_model(model.handle.pointer, parameters) else {
+            throw .contextCreationFailed(contextLength: total, sequences: configuration.sequences)
+        }
+        self.pointer = pointer
+        self.model = model
+        self.configuration = configuration
+    }
+
+    deinit {
+        llama_free(pointer)
+    }
+
+    /// Tokens one sequence can hold, as llama.cpp allotted them.
+    package var tokensPerSequence: Int {
+        Int(llama_n_ctx_seq(pointer))
+    }
+
+    /// Runs the model over a batch, filling the KV cache and computing the requested logits.
+    ///
+    /// - Throws: ``LlamaError/decodeFailed(status:)`` for any non-zero status (1: no KV slot).
+    package func decode(_ batch: TokenBatch) throws(LlamaError) {
+        let status = llama_decode(pointer, batch.raw)
+        guard status == 0 else { throw .decodeFailed(status: status) }
+    }
+
+    /// The logits computed for the batch entry at `index` (one float per vocabulary token).
+    package func logits(at index: Int32) -> UnsafeMutableBufferPointer<Float>? {
+        guard let base = llama_get_logits_ith(pointer, index) else { return nil }
+        return UnsafeMutableBufferPointer(start: base, count: model.vocabulary.count)
+    }
+
+    /// Drops a sequence's cached tokens from position `start` on (all of them when `start` is 0).
+    @discardableResult
+    package func removeTokens(of sequence: Int32, from start: Int32) -> Bool {
+        guard let memory = llama_get_memory(pointer) else { return false }
+        return llama_memory_seq_rm(memory, sequence, start, -1)
+    }
+
+    /// Copies the cached tokens `[0, end)` of one sequence into another.
+    package func copyTokens(from source: Int32, to destination: Int32, upTo end: Int32) {
+        guard let memory = llama_get_memory(pointer) else { return }
+        llama_memory_seq_cp(memory, source, destination, 0, end)
+    }
+
+    /// The highest cached position of a sequence, or -1 when it is empty.
+    package func lastPosition(of sequence: Int32) -> Int32 {
+        guard let memory = llama_get_memory(pointer) else { return -1 }
+        return llama_memory_seq_pos_max(memory, sequence)
+    }
+
+    /// Empties the whole KV cache.
+    package func clearMemory() {
+        guard let memory = llama_get_memory(pointer) else { return }
+        llama_memory_clear(memory, true)
+    }
+}

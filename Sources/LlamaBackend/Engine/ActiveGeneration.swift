@@ -1,0 +1,54 @@
+/// The engine thread's state for one running generation.
+///
+/// Lives only on the engine thread (not `Sendable`).
+final class ActiveGeneration {
+    let ticket: GenerationTicket
+    /// Tokens to feed to the model next: the uncached prompt, then each sampled token with any
+    /// jump-forward tokens after it.
+    var pending: [TokenID]
+    /// How many of `pending` have been fed.
+    var fed = 0
+    /// Prompt tokens that were reused from the cache.
+    let reusedTokens: Int
+    var sampler: TokenSampler
+    let constraint: (any TokenConstraint)?
+    var decoder = UTF8StreamDecoder()
+    /// Tokens produced so far (sampled and forced).
+    var producedTokens = 0
+    /// Whether the prompt has been fully fed.
+    var hasPrefilled = false
+
+    init(ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, constraint: (any TokenConstraint)?) {
+        self.ticket = ticket
+        self.pending = uncachedPrompt
+        self.reusedTokens = reusedTokens
+        self.sampler = TokenSampler(parameters: ticket.request.sampling)
+        self.constraint = constraint
+    }
+
+    /// Tokens waiting to be fed.
+    var remaining: Int { pending.count - fed }
+
+    /// Whether the request only fills the cache.
+    var isPrefillOnly: Bool { ticket.request.maximumTokens == 0 }
+}
+
+/// One KV sequence of the engine's context and what it holds.
+struct EngineSlot {
+    /// The llama.cpp sequence id.
+    let sequence: Int32
+    /// The tokens whose keys and values are cached, at positions `0..<cached.count`.
+    var cached: [TokenID] = []
+    /// When the slot was last used (the engine's step counter), for least-recently-used choice.
+    var lastUsed: UInt64 = 0
+    /// The generation using the slot now, if any.
+    var generation: ActiveGeneration?
+
+    /// How many leading tokens of `tokens` the slot already holds.
+    func sharedPrefixLength(with tokens: [TokenID]) -> Int {
+        var length = 0
+        let limit = min(cached.count, tokens.count)
+        while length < limit, cached[length] == tokens[length] { length += 1 }
+        return length
+    }
+}

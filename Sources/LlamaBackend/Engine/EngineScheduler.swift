@@ -1,0 +1,287 @@
+import Synchronization
+
+/// The decode loop of an ``InferenceEngine``, run on its dedicated thread.
+///
+/// Each step gathers every running generation into one batch (continuous batching): generations
+/// that are decoding contribute their next token, generations that are prefilling contribute a
+/// chunk of their prompt. After `llama_decode`, each generation whose last fed token produced
+/// logits samples its next token. The scheduler holds the context for the whole loop, with no
+/// suspension point, so no other code can touch it.
+final class EngineScheduler {
+    let context: LlamaContext
+    let mailbox: EngineMailbox
+    let vocabulary: Vocabulary
+    private var slots: [EngineSlot]
+    private var waiting: [GenerationTicket] = []
+    private let batch: TokenBatch
+    private var step: UInt64 = 0
+    private var maskWords: [UInt32]
+    private let tokensPerSequence: Int
+
+    init(context: LlamaContext, mailbox: EngineMailbox) {
+        self.context = context
+        self.mailbox = mailbox
+        self.vocabulary = context.model.vocabulary
+        let sequences = context.configuration.sequences
+        self.slots = (0..<sequences).map { EngineSlot(sequence: Int32($0)) }
+        self.batch = TokenBatch(capacity: context.configuration.batchSize)
+        self.maskWords = [UInt32](repeating: 0, count: (vocabulary.count + 31) / 32)
+        self.tokensPerSequence = context.configuration.tokensPerSequence
+    }
+
+    /// Runs until the engine shuts down.
+    func run() {
+        while let arrivals = mailbox.takePending() {
+            waiting.append(contentsOf: arrivals)
+            admitWaitingGenerations()
+            if slots.allSatisfy({ $0.generation == nil }) {
+                mailbox.waitForWork()
+                continue
+            }
+            runStep()
+        }
+        for ticket in waiting + mailbox.drainOnShutdown() {
+            ticket.continuation.finish(throwing: LlamaError.engineStopped)
+        }
+        for index in slots.indices where slots[index].generation != nil {
+            finish(slot: index, throwing: LlamaError.engineStopped)
+        }
+    }
+
+    // MARK: Admission
+
+    /// Gives waiting generations a free slot, choosing the one that caches most of the prompt.
+    private func admitWaitingGenerations() {
+        var stillWaiting: [GenerationTicket] = []
+        for ticket in waiting {
+            if ticket.isCancelled {
+                ticket.continuation.finish(throwing: CancellationError())
+                continue
+            }
+            let prompt = ticket.request.promptTokens
+            let prefillOnly = ticket.request.maximumTokens == 0
+            if prompt.isEmpty {
+                ticket.continuation.finish(throwing: LlamaError.tokenizationFailed(byteCount: 0))
+                continue
+            }
+            if prompt.count + (prefillOnly ? 0 : 1) > tokensPerSequence {
+                ticket.continuation.finish(throwing: LlamaError.contextOverflow(
+                    tokenCount: prompt.count + (prefillOnly ? 0 : 1), contextLength: tokensPerSequence))
+                continue
+            }
+            guard let slotIndex = bestFreeSlot(for: prompt) else {
+                stillWaiting.append(ticket)
+                continue
+            }
+            start(ticket, in: slotIndex)
+        }
+        waiting = stillWaiting
+    }
+
+    private func bestFreeSlot(for prompt: [TokenID]) -> Int? {
+        var best: Int?
+        var bestShared = -1
+        for index in slots.indices where slots[index].generation == nil {
+            let shared = slots[index].sharedPrefixLength(with: prompt)
+            if shared > bestShared || (shared == bestShared && slots[index].lastUsed < slots[best ?? index].lastUsed) {
+                best = index
+                bestShared = shared
+            }
+        }
+        return best
+    }
+
+    private func start(_ ticket: GenerationTicket, in slotIndex: Int) {
+        let prompt = ticket.request.promptTokens
+        let prefillOnly = ticket.request.maximumTokens == 0
+        var reuse = slots[slotIndex].sharedPrefixLength(with: prompt)
+        // The last prompt token must be fed again to get the logits for the first sampled token.
+        if !prefillOnly, reuse == prompt.count { reuse -= 1 }
+        if reuse < slots[slotIndex].cached.count {
+            if !context.removeTokens(of: slots[slotIndex].sequence, from: Int32(reuse)) {
+                context.removeTokens(of: slots[slotIndex].sequence, from: 0)
+                reuse = 0
+            }
+            slots[slotIndex].cached.removeLast(slots[slotIndex].cached.count - reuse)
+        }
+        let constraint: (any TokenConstraint)?
+        do {
+            constraint = try ticket.request.constraint?()
+        } catch {
+            ticket.continuation.finish(throwing: error)
+            return
+        }
+        let generation = ActiveGeneration(
+            ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse, constraint: constraint)
+        slots[slotIndex].generation = generation
+        slots[slotIndex].lastUsed = step
+        mailbox.statistics.withLock { $0.reusedPromptTokens += reuse }
+        if generation.remaining == 0 {
+            // Prewarming a prompt that is fully cached already.
+            generation.hasPrefilled = true
+            ticket.continuation.yield(.prefilled(promptTokens: prompt.count, cachedTokens: reuse))
+            finish(slot: slotIndex, reason: .prefillOnly)
+        }
+    }
+
+    // MARK: Decoding
+
+    private struct Participant {
+        let slot: Int
+        let count: Int
+        let logitsIndex: Int32?
+    }
+
+    private func runStep() {
+        step &+= 1
+        batch.removeAll()
+        var participants: [Participant] = []
+        let decoding = slots.indices.filter { slots[$0].generation?.hasPrefilled == true }
+        let prefilling = slots.indices.filter { slots[$0].generation?.hasPrefilled == false }
+        // While others decode, prefill in micro-batch-sized chunks so their tokens keep flowing.
+        let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.microBatchSize
+        var prefillUsed = 0
+        for index in decoding + prefilling {
+            guard let generation = slots[index].generation else { continue }
+            if generation.ticket.isCancelled {
+                finish(slot: index, throwing: CancellationError())
+                continue
+            }
+            var take = min(generation.remaining, batch.capacity - batch.count)
+            if !generation.hasPrefilled {
+                take = min(take, prefillBudget - prefillUsed)
+            }
+            guard take > 0 else { continue }
+            let start = slots[index].cached.count
+            if start + take > tokensPerSequence {
+                finish(slot: index, throwing: LlamaError.contextOverflow(
+                    tokenCount: start + generation.remaining + 1, contextLength: tokensPerSequence))
+                continue
+            }
+            let completesPending = generation.fed + take == generation.pending.count
+            let wantsLogits = completesPending && !generation.isPrefillOnly
+            var logitsIndex: Int32?
+            for offset in 0..<take {
+                let token = generation.pending[generation.fed + offset]
+                let isLast = offset == take - 1
+                let index = batch.append(token, position: Int32(start + offset), sequence: slots[index].sequence,
+                                         computeLogits: isLast && wantsLogits)
+                if isLast && wantsLogits { logitsIndex = index }
+            }
+            if !generation.hasPrefilled { prefillUsed += take }
+            participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex))
+        }
+        guard !participants.isEmpty else { return }
+
+        do {
+            try context.decode(batch)
+        } catch {
+            for participant in participants {
+                let slot = slots[participant.slot]
+                context.removeTokens(of: slot.sequence, from: Int32(slot.cached.count))
+                finish(slot: participant.slot, throwing: error)
+            }
+            return
+        }
+        mailbox.statistics.withLock { statistics in
+            statistics.decodeCalls += 1
+            statistics.largestBatchSequences = max(statistics.largestBatchSequences, participants.count)
+        }
+
+        for participant in participants {
+            advance(participant)
+        }
+    }
+
+    private func advance(_ participant: Participant) {
+        guard let generation = slots[participant.slot].generation else { return }
+        let fedTokens = generation.pending[generation.fed ..< generation.fed + participant.count]
+        slots[participant.slot].cached.append(contentsOf: fedTokens)
+        generation.fed += participant.count
+        if !generation.hasPrefilled {
+            mailbox.statistics.withLock { $0.prefilledTokens += participant.count }
+        }
+        guard generation.remaining == 0 else { return }
+        generation.pending.removeAll(keepingCapacity: true)
+        generation.fed = 0
+        if !generation.hasPrefilled {
+            generation.hasPrefilled = true
+            generation.ticket.continuation.yield(.prefilled(
+                promptTokens: generation.ticket.request.promptTokens.count, cachedTokens: generation.reusedTokens))
+            if generation.isPrefillOnly {
+                finish(slot: participant.slot, reason: .prefillOnly)
+                return
+            }
+        }
+        guard let logitsIndex = participant.logitsIndex else { return }
+        sampleNextToken(slot: participant.slot, logitsIndex: logitsIndex)
+    }
+
+    private func sampleNextToken(slot index: Int, logitsIndex: Int32) {
+        guard let generation = slots[index].generation, let logits = context.logits(at: logitsIndex) else {
+            finish(slot: index, throwing: LlamaError.decodeFailed(status: -100))
+            return
+        }
+        let token: TokenID?
+        if let constraint = generation.constraint {
+            maskWords.withUnsafeMutableBufferPointer { constraint.fillAllowedTokens($0) }
+            token = maskWords.withUnsafeBufferPointer { words in
+                generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: words)
+            }
+        } else {
+            token = generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: nil)
+        }
+        guard let token else {
+            finish(slot: index, throwing: LlamaError.constraintDeadEnd(generatedTokens: generation.producedTokens))
+            return
+        }
+        mailbox.statistics.withLock { $0.sampledTokens += 1 }
+        if vocabulary.isEndOfGeneration(token) {
+            finish(slot: index, reason: .endOfGeneration)
+            return
+        }
+        var produced = [token]
+        if let constraint = generation.constraint {
+            guard constraint.accept(token) else {
+                finish(slot: index, throwing: LlamaError.constraintDeadEnd(generatedTokens: generation.producedTokens))
+                return
+            }
+            let forced = constraint.takeForcedTokens()
+            if !forced.isEmpty {
+                produced.append(contentsOf: forced)
+                mailbox.statistics.withLock { $0.forcedTokens += forced.count }
+            }
+        }
+        generation.producedTokens += produced.count
+        var bytes: [UInt8] = []
+        for token in produced { bytes.append(contentsOf: vocabulary.piece(for: token)) }
+        let text = generation.decoder.append(bytes)
+        generation.ticket.continuation.yield(.text(text, tokens: produced))
+        if generation.constraint?.isComplete == true {
+            finish(slot: index, reason: .constraintComplete)
+        } else if let maximum = generation.ticket.request.maximumTokens, generation.producedTokens >= maximum {
+            finish(slot: index, reason: .maximumTokens)
+        } else {
+            generation.pending = produced
+        }
+    }
+
+    // MARK: Finishing
+
+    private func finish(slot index: Int, reason: FinishReason) {
+        guard let generation = slots[index].generation else { return }
+        slots[index].generation = nil
+        slots[index].lastUsed = step
+        let rest = generation.decoder.finish()
+        if !rest.isEmpty { generation.ticket.continuation.yield(.text(rest, tokens: [])) }
+        generation.ticket.continuation.yield(.finished(reason))
+        generation.ticket.continuation.finish()
+    }
+
+    private func finish(slot index: Int, throwing error: any Error) {
+        guard let generation = slots[index].generation else { return }
+        slots[index].generation = nil
+        slots[index].lastUsed = step
+        generation.ticket.continuation.finish(throwing: error)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+/// Runs generations for many sessions on one loaded model, batching their decoding steps together.
+///
+/// The engine owns one llama.cpp context with a KV sequence per slot. A dedicated thread runs the
+/// decode loop (``EngineScheduler``); it never blocks Swift's cooperative thread pool. Each
+/// generation reuses the longest cached prefix of its prompt, so a conversation's next turn only
+/// prefills its new tokens. Requests beyond the number of slots wait for one to free.
+package final class InferenceEngine: Sendable {
+    /// The model the engine runs.
+    package let model: LlamaModel
+    /// The context configuration (slots, tokens per slot, batch sizes, threads).
+    package let configuration: ContextConfiguration
+    let mailbox: EngineMailbox
+
+    /// Starts an engine: creates the llama.cpp context and its decode thread.
+    ///
+    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``.
+    package init(model: LlamaModel, configuration: ContextConfiguration = ContextConfiguration()) throws(LlamaError) {
+        self.model = model
+        self.configuration = configuration
+        let mailbox = EngineMailbox()
+        self.mailbox = mailbox
+        let started = DispatchSemaphore(value: 0)
+        let startError = Mutex<LlamaError?>(nil)
+        let thread = Thread {
+            let scheduler: EngineScheduler
+            do throws(LlamaError) {
+                let context = try LlamaContext(model: model, configuration: configuration)
+                scheduler = EngineScheduler(context: context, mailbox: mailbox)
+            } catch {
+                startError.withLock { $0 = error }
+                started.signal()
+                return
+            }
+            started.signal()
+            scheduler.run()
+        }
+        thread.name = "fm-llama-engine"
+        thread.stackSize = 8 << 20
+        thread.start()
+        started.wait()
+        if let error = startError.withLock({ $0 }) { throw error }
+    }
+
+    deinit {
+        mailbox.shutDown()
+    }
+
+    /// Tokens one conversation can hold (prompt plus response).
+    package var tokensPerSequence: Int { configuration.tokensPerSequence }
+
+    /// Starts a generation; its events arrive on the returned stream.
+    ///
+    /// Cancelling the consuming task (or dropping the stream) stops decoding within one token; the
+    /// tokens decoded so far stay cached for the next turn.
+    package func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
+        let ticket = GenerationTicket(request: request, continuation: continuation)
+        continuation.onTermination = { [mailbox] termination in
+            if case .cancelled = termination {
+                ticket.cancel()
+                mailbox.wake()
+            }
+        }
+        mailbox.submit(ticket)
+        return stream
+    }
+
+    /// Fills the cache with `tokens` ahead of a request that starts with them.
+    package func prewarm(tokens: [TokenID]) async throws {
+        let stream = generate(GenerationRequest(promptTokens: tokens, maximumTokens: 0))
+        for try await _ in stream {}
+    }
+
+    /// Statistics about the engine's cache, for benchmarks and tests.
+    package func statistics() -> EngineStatistics {
+        mailbox.statistics.withLock { $0 }
+    }
+}
+
+/// Counters the engine keeps about its work.
+package struct EngineStatistics: Sendable, Equatable {
+    /// Prompt tokens that were found in the cache and not recomputed.
+    package var reusedPromptTokens = 0
+    /// Prompt tokens that were computed.
+    package var prefilledTokens = 0
+    /// Tokens that were sampled.
+    package var sampledTokens = 0
+    /// Tokens appended by jump-forward without sampling.
+    package var forcedTokens = 0
+    /// `llama_decode` calls.
+    package var decodeCalls = 0
+    /// The most generations decoded in one batch.
+    package var largestBatchSequences = 0
+}
+
+/// A submitted generation, shared between the caller's stream and the engine thread.
+final class GenerationTicket: Sendable {
+    let request: GenerationRequest
+    let continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    private let cancelled = Atomic<Bool>(false)
+
+    init(request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation) {
+        self.request = request
+        self.continuation = continuation
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+}
+
+/// The engine thread's inbox: new tickets, wake-ups and shutdown.
+final class EngineMailbox: Sendable {
+    private struct State {
+        var pending: [GenerationTicket] = []
+        var isShutDown = false
+    }
+
+    private let state = Mutex(State())
+    private let signal = DispatchSemaphore(value: 0)
+    let statistics = Mutex(EngineStatistics())
+
+    func submit(_ ticket: GenerationTicket) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.isShutDown else { return false }
+            state.pending.append(ticket)
+            return true
+        }
+        if accepted {
+            signal.signal()
+        } else {
+            ticket.continuation.finish(throwing: LlamaError.engineStopped)
+        }
+    }
+
+    func wake() { signal.signal() }
+
+    func shutDown() {
+        state.withLock { $0.isShutDown = true }
+        signal.signal()
+    }
+
+    /// Takes the pending tickets; returns nil once shut down.
+    func takePending() -> [GenerationTicket]? {
+        state.withLock { state in
+            if state.isShutDown { return nil }
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+    }
+
+    /// Blocks the engine thread until something arrives.
+    func waitForWork() { signal.wait() }
+
+    /// Tickets left when the engine stops, to fail them.
+    func drainOnShutdown() -> [GenerationTicket] {
+        state.withLock { state in
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A failure inside the llama.cpp backend, with the native detail attached.
+///
+/// One case per failure site. The public API maps these once to Apple's error types
+/// (`LanguageModelSession.GenerationError`); they never reach users unmapped.
+package enum LlamaError: Error, Equatable, CustomStringConvertible {
+    /// No file exists at the model path.
+    case modelFileNotFound(path: String)
+    /// The file exists but is not a GGUF file (wrong magic bytes or too short).
+    case notAGGUFFile(path: String)
+    /// llama.cpp refused to load the model (corrupt or unsupported file).
+    case modelLoadFailed(path: String)
+    /// llama.cpp could not create an inference context with these settings.
+    case contextCreationFailed(contextLength: Int, sequences: Int)
+    /// `llama_decode` returned a non-zero status.
+    case decodeFailed(status: Int32)
+    /// Tokenization failed for text of the given length in bytes.
+    case tokenizationFailed(byteCount: Int)
+    /// The prompt and response would need more tokens than a sequence holds.
+    case contextOverflow(tokenCount: Int, contextLength: Int)
+    /// The model's chat template cannot be used.
+    case chatTemplateUnavailable(reason: String)
+    /// The engine was shut down while the request was pending.
+    case engineStopped
+    /// The token constraint allowed no token (or rejected the sampled one) after this many tokens.
+    case constraintDeadEnd(generatedTokens: Int)
+    /// A token outside the vocabulary was used.
+    case tokenOutOfRange(token: Int32, vocabularySize: Int)
+
+    package var description: String {
+        switch self {
+        case .modelFileNotFound(let path):
+            "no model file at \(path)"
+        case .notAGGUFFile(let path):
+            "\(path) is not a GGUF model file"
+        case .modelLoadFailed(let path):
+            "llama.cpp could not load the model at \(path) (corrupt or unsupported file)"
+        case .contextCreationFailed(let contextLength, let sequences):
+            "llama.cpp could not create a context of \(contextLength) tokens for \(sequences) sequences"
+        case .decodeFailed(let status):
+            "llama_decode failed with status \(status)"
+        case .tokenizationFailed(let byteCount):
+            "tokenization of \(byteCount) bytes failed"
+        case .contextOverflow(let tokenCount, let contextLength):
+            "\(tokenCount) tokens exceed the context of \(contextLength) tokens"
+        case .chatTemplateUnavailable(let reason):
+            "the model's chat template cannot be used: \(reason)"
+        case .engineStopped:
+            "the inference engine stopped"
+        case .constraintDeadEnd(let generatedTokens):
+            "guided generation reached a state with no allowed token after \(generatedTokens) tokens"
+        case .tokenOutOfRange(let token, let vocabularySize):
+            "token \(token) is outside the vocabulary of \(vocabularySize) tokens"
+        }
+    }
+}

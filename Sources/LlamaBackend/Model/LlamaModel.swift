@@ -1,0 +1,95 @@
+internal import CLlama
+import Foundation
+
+/// A GGUF model loaded by llama.cpp (memory-mapped), shared by every context that uses it.
+///
+/// Load models through ``LlamaModelStore`` so that one file is loaded once per process.
+package final class LlamaModel: Sendable {
+    let handle: ModelHandle
+
+    /// The file the model was loaded from.
+    package let path: String
+    /// The model's vocabulary and tokenizer.
+    package let vocabulary: Vocabulary
+    /// The context length the model was trained with.
+    package let trainingContextLength: Int
+    /// The Jinja chat template stored in the GGUF file, if any.
+    package let chatTemplate: String?
+    /// The model's name from its metadata (`general.name`), or the file name.
+    package let name: String
+    /// The model's description from llama.cpp (architecture, size, quantization).
+    package let summary: String
+    /// The number of parameters.
+    package let parameterCount: UInt64
+    /// The size of the weights in bytes.
+    package let sizeInBytes: UInt64
+
+    private init(handle: ModelHandle, path: String) {
+        self.handle = handle
+        self.path = path
+        self.vocabulary = Vocabulary(handle: handle)
+        self.trainingContextLength = Int(llama_model_n_ctx_train(handle.pointer))
+        if let template = llama_model_chat_template(handle.pointer, nil) {
+            self.chatTemplate = String(cString: template)
+        } else {
+            self.chatTemplate = nil
+        }
+        let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.name = Self.metadataValue(handle.pointer, key: "general.name") ?? fileName
+        var buffer = [CChar](repeating: 0, count: 256)
+        let length = llama_model_desc(handle.pointer, &buffer, buffer.count)
+        self.summary = length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        self.parameterCount = llama_model_n_params(handle.pointer)
+        self.sizeInBytes = llama_model_size(handle.pointer)
+    }
+
+    /// Loads the GGUF file at `path`, memory-mapped.
+    ///
+    /// - Throws: ``LlamaError/modelFileNotFound(path:)`` when nothing is there,
+    ///   ``LlamaError/notAGGUFFile(path:)`` when the file is not GGUF, and
+    ///   ``LlamaError/modelLoadFailed(path:)`` when llama.cpp rejects it.
+    package static func load(path: String) throws(LlamaError) -> LlamaModel {
+        try validateFile(at: path)
+        LlamaRuntime.ensureInitialized()
+        var parameters = llama_model_default_params()
+        parameters.n_gpu_layers = 0
+        guard let pointer = llama_model_load_from_file(path, parameters) else {
+            throw .modelLoadFailed(path: path)
+        }
+        return LlamaModel(handle: ModelHandle(pointer), path: path)
+    }
+
+    /// Checks that a file exists and starts with the GGUF magic, without loading it.
+    ///
+    /// - Throws: ``LlamaError/modelFileNotFound(path:)`` or ``LlamaError/notAGGUFFile(path:)``.
+    package static func validateFile(at path: String) throws(LlamaError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .modelFileNotFound(path: path)
+        }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw .modelFileNotFound(path: path)
+        }
+        defer { try? file.close() }
+        let magic = (try? file.read(upToCount: 4)) ?? nil
+        guard let magic, Array(magic) == Array("GGUF".utf8) else {
+            throw .notAGGUFFile(path: path)
+        }
+    }
+
+    /// A string value from the model's GGUF metadata.
+    package func metadata(_ key: String) -> String? {
+        Self.metadataValue(handle.pointer, key: key)
+    }
+
+    private static func metadataValue(_ model: OpaquePointer, key: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let length = llama_model_meta_val_str(model, key, &buffer, buffer.count)
+        guard length >= 0 else { return nil }
+        if Int(length) >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(length) + 1)
+            guard llama_model_meta_val_str(model, key, &buffer, buffer.count) >= 0 else { return nil }
+        }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

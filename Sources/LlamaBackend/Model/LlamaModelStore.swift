@@ -1,0 +1,77 @@
+import Synchronization
+
+/// The process-wide registry of loaded models: each file is loaded once and shared.
+///
+/// Concurrent requests for the same path wait for one load instead of loading twice. Models stay
+/// loaded while anyone holds them; the store keeps only weak references.
+package final class LlamaModelStore: Sendable {
+    /// The shared store.
+    package static let shared = LlamaModelStore()
+
+    private final class WeakModel: @unchecked Sendable {
+        // `@unchecked` is sound: the weak reference is only read or written under the store's mutex.
+        weak var model: LlamaModel?
+        init(_ model: LlamaModel) { self.model = model }
+    }
+
+    private struct State {
+        var loaded: [String: WeakModel] = [:]
+        var loading: [String: Task<LlamaModel, any Error>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// The model at `path`, loading it on first use.
+    ///
+    /// Loading runs off the cooperative thread pool's callers' isolation, in a detached task.
+    /// - Throws: ``LlamaError`` when the file is missing, not GGUF or rejected by llama.cpp.
+    package func model(at path: String) async throws -> LlamaModel {
+        let task: Task<LlamaModel, any Error> = state.withLock { state in
+            if let model = state.loaded[path]?.model {
+                return Task { model }
+            }
+            if let inFlight = state.loading[path] {
+                return inFlight
+            }
+            let load = Task.detached(priority: .userInitiated) { () throws -> LlamaModel in
+                try LlamaModel.load(path: path)
+            }
+            state.loading[path] = load
+            return load
+        }
+        do {
+            let model = try await task.value
+            state.withLock { state in
+                state.loading[path] = nil
+                if state.loaded[path]?.model == nil {
+                    state.loaded[path] = WeakModel(model)
+                }
+            }
+            return model
+        } catch {
+            state.withLock { $0.loading[path] = nil }
+            throw error
+        }
+    }
+
+    /// The model at `path` if it is loaded now, without loading it.
+    package func loadedModel(at path: String) -> LlamaModel? {
+        state.withLock { $0.loaded[path]?.model }
+    }
+
+    /// Loads synchronously (for command-line tools and tests that are not async).
+    package func modelSynchronously(at path: String) throws -> LlamaModel {
+        if let model = loadedModel(at: path) { return model }
+        let model = try LlamaModel.load(path: path)
+        state.withLock { state in
+            if let existing = state.loaded[path]?.model {
+                _ = existing
+            } else {
+                state.loaded[path] = WeakModel(model)
+            }
+        }
+        return loadedModel(at: path) ?? model
+    }
+}

@@ -1,0 +1,36 @@
+package import Foundation
+
+/// Where `scripts/setup.sh` puts the models and llama.cpp's reference tools.
+///
+/// The cache folder is `$FM_CACHE_DIR`, or `~/.cache/foundation-models-linux` by default.
+package enum ModelCatalog {
+    /// A model the setup script installs.
+    package enum Known: String, Sendable, CaseIterable {
+        /// Qwen2.5-Coder-0.5B-Instruct, Q4_K_M (491 MB, 152K vocabulary): the default model.
+        case qwen25Coder05B = "Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
+        /// SmolLM2-135M-Instruct, Q4_1 (98 MB, 49K vocabulary): fast, for tests.
+        case smolLM2 = "SmolLM2-135M-Instruct-Q4_1.gguf"
+    }
+
+    /// The cache folder.
+    package static var cacheDirectory: URL {
+        if let explicit = ProcessInfo.processInfo.environment["FM_CACHE_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".cache/foundation-models-linux")
+    }
+
+    /// The path of a known model in the cache (whether or not it is there).
+    package static func path(of model: Known) -> String {
+        cacheDirectory.appendingPathComponent("models").appendingPathComponent(model.rawValue).path
+    }
+
+    /// The folder holding llama.cpp's own tools (`llama-bench`, `llama-server`, …), if set up.
+    package static var referenceToolsDirectory: String? {
+        let record = "/usr/local/share/foundation-models-linux/llama-tools.path"
+        guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return nil }
+        let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}
