@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import LlamaBackend
+
+/// llama.cpp's own `llama-server`, started on loopback as the reference that our output must equal.
+///
+/// Only tests start processes. A small shell watchdog ends the server if the test process dies.
+final class ReferenceServer {
+    let port: Int
+    private let process: Process
+    private var serverProcessID: Int32 = 0
+
+    /// Starts `llama-server` for `modelPath` and waits until it answers.
+    init(modelPath: String, contextLength: Int = 2048) async throws {
+        guard let tools = ModelCatalog.referenceToolsDirectory else {
+            throw ReferenceServerError.toolsMissing
+        }
+        port = Int.random(in: 20000..<40000)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1"
+        // The watchdog: when our process (the shell's parent) goes away, stop the server.
+        process.arguments = ["-c", "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        serverProcessID = Int32(String(decoding: line, as: UTF8.self)) ?? 0
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
+               response.statusCode == 200 {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        stop()
+        throw ReferenceServerError.didNotStart
+    }
+
+    /// The greedy completion of a raw prompt as token ids (without the final end-of-generation token).
+    func greedyTokens(prompt: String, count: Int) async throws -> (tokens: [Int32], stoppedAtEnd: Bool) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/completion")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body: [String: Any] = [
+            "prompt": prompt, "n_predict": count, "temperature": 0, "top_k": 1, "samplers": ["top_k"],
+            "return_tokens": true, "cache_prompt": false,
+        ]
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await Self.send(request)
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let tokens = json["tokens"] as? [Int] else {
+            throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
+        }
+        let stoppedAtEnd = (json["stop_type"] as? String) == "eos"
+        var result = tokens.map(Int32.init)
+        if stoppedAtEnd, !result.isEmpty { result.removeLast() }
+        return (result, stoppedAtEnd)
+    }
+
+    /// The reference tokenizer's tokens for `text` (special tokens parsed).
+    func tokenize(_ text: String) async throws -> [Int32] {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/tokenize")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["content": text, "add_special": false, "parse_special": true])
+        let (data, _) = try await Self.send(request)
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let tokens = json["tokens"] as? [Int] else {
+            throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
+        }
+        return tokens.map(Int32.init)
+    }
+
+    /// One HTTP exchange. (The completion-handler API: the async one can hang on Linux Foundation.)
+    static func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let data, let response = response as? HTTPURLResponse {
+                    continuation.resume(returning: (data, response))
+                } else {
+                    continuation.resume(throwing: ReferenceServerError.badResponse("no response"))
+                }
+            }
+            task.resume()
+        }
+    }
+
+    func stop() {
+        if serverProcessID > 0 {
+            kill(serverProcessID, SIGKILL)
+            serverProcessID = 0
+        }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
+enum ReferenceServerError: Error {
+    case toolsMissing
+    case didNotStart
+    case badResponse(String)
+}
