@@ -134,3 +134,25 @@ extension GeneratedContent {
     /// The content itself.
     public var generatedContent: GeneratedContent { self }
 }
+
+// MARK: - Macro support
+
+extension GeneratedContent {
+    /// Creates an object from key-value pairs, keeping their order and leaving out the pairs whose
+    /// value is `nil`: how `@Generable` writes absent optional properties.
+    ///
+    /// Support for the `@Generable` macro; not meant to be used directly.
+    ///
+    /// - Parameters:
+    ///   - properties: The object's properties, in order; `nil` values are left out.
+    ///   - id: An identity for the value.
+    @_documentation(visibility: internal)
+    public init(_omittingNilProperties properties: KeyValuePairs<String, (any ConvertibleToGeneratedContent)?>, id: GenerationID? = nil) {
+        var keys: [String] = []
+        var values: [String: GeneratedContent] = [:]
+        for case (let key, let value?) in properties {
+            if values.updateValue(value.generatedContent, forKey: key) == nil { keys.append(key) }
+        }
+        self.init(kind: .structure(properties: values, orderedKeys: keys), id: id)
+    }
+}

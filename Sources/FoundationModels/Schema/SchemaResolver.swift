@@ -60,6 +60,16 @@ struct SchemaResolver {
     // MARK: - Nodes
 
     private mutating func resolve(_ node: SchemaNode, in scope: Scope, isTop: Bool) -> SchemaNode {
+        // Why: a named object written inline (a dynamic schema's nested object, an enum case) is
+        // hoisted into `$defs` like Apple's encoder does; its slot is taken before its body is
+        // resolved so that definitions appear in the order they are first met, and a name already
+        // defined is reused.
+        var hoistedName: String?
+        if !isTop, let name = node.name, node.isDefinition {
+            if definitionIndex[name] != nil { return SchemaNode(kind: .reference(scope.names[name] ?? .named(name))) }
+            define(name, SchemaNode(kind: .any))
+            hoistedName = name
+        }
         var result = node
         switch node.kind {
         case .generable(let type, let guides):
@@ -82,10 +92,8 @@ struct SchemaResolver {
         case .string, .number, .boolean, .null, .any:
             break
         }
-        if !isTop, let name = result.name, result.isDefinition {
-            // Why: a named object written inline (a dynamic schema's nested object, an enum case) is
-            // hoisted into `$defs` like Apple's encoder does; a name already defined is reused.
-            if definitionIndex[name] == nil { define(name, result) }
+        if let name = hoistedName, let index = definitionIndex[name] {
+            definitions[index].node = result
             return SchemaNode(kind: .reference(scope.names[name] ?? .named(name)))
         }
         return result
