@@ -14,8 +14,9 @@ enum GenerableMacroDiagnostic: DiagnosticMessage, Equatable {
     case unsupportedPattern
     /// A `lazy` stored property.
     case lazyProperty(name: String)
-    /// A guide that does not apply to the property's type.
-    case guideTypeMismatch(guide: String, name: String, type: String, applies: String)
+    /// A guide that does not apply to the property's type; `subject` says what it was applied to
+    /// ("'name' is 'String'").
+    case guideTypeMismatch(guide: String, subject: String, applies: String)
     /// A regular-expression guide on a property that is not a string.
     case regexGuideOnNonString(name: String, type: String)
     /// More than one stored `GenerationID`.
@@ -43,8 +44,8 @@ enum GenerableMacroDiagnostic: DiagnosticMessage, Equatable {
             "@Generable properties must be bound to a single name"
         case .lazyProperty(let name):
             "'\(name)' is lazy; @Generable cannot generate lazy properties"
-        case .guideTypeMismatch(let guide, let name, let type, let applies):
-            "guide '.\(guide)' applies to \(applies), but '\(name)' is '\(type)'"
+        case .guideTypeMismatch(let guide, let subject, let applies):
+            "guide '.\(guide)' applies to \(applies), but \(subject)"
         case .regexGuideOnNonString(let name, let type):
             "a regular expression guide applies to String properties, but '\(name)' is '\(type)'"
         case .duplicateGenerationID(let name):

@@ -60,7 +60,8 @@ enum TypeInspection {
         if type.is(FunctionTypeSyntax.self) { return "functions are not supported" }
         if let attributed = type.as(AttributedTypeSyntax.self) { return unsupportedReason(attributed.baseType) }
         if let someOrAny = type.as(SomeOrAnyTypeSyntax.self) {
-            return "\(someOrAny.someOrAnySpecifier.text) types are not supported; use a concrete @Generable type"
+            let kind = someOrAny.someOrAnySpecifier.tokenKind == .keyword(.some) ? "opaque ('some')" : "existential ('any')"
+            return "\(kind) types are not supported; use a concrete @Generable type"
         }
         if type.is(CompositionTypeSyntax.self) { return "protocol compositions are not supported" }
         if type.is(MetatypeTypeSyntax.self) { return "metatypes are not supported" }

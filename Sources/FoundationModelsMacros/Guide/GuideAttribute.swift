@@ -44,7 +44,14 @@ struct GuideAttributes {
                     }
                     guides.append(Self.patternGuide(for: expression, qualified: true))
                 } else {
-                    Self.check(argument.expression, against: TypeInspection.knownKind(type), name: name, type: type, diagnostics: &diagnostics)
+                    Self.check(
+                        argument.expression,
+                        against: TypeInspection.knownKind(type),
+                        subject: "'\(name)' is '\(type.trimmedDescription)'",
+                        name: name,
+                        type: type,
+                        diagnostics: &diagnostics
+                    )
                     guides.append(PatternSourceRewriter().rewrite(expression).cast(ExprSyntax.self))
                 }
             }
@@ -119,9 +126,18 @@ struct GuideAttributes {
     private static let arrayGuides: Set<String> = ["minimumCount", "maximumCount", "count", "element"]
 
     /// Reports a guide whose name shows it cannot apply to a property of a known type.
+    ///
+    /// - Parameters:
+    ///   - guide: The guide expression, in the source tree (for the diagnostic's position).
+    ///   - kind: The kind of the values the guide constrains, or `nil` when the macro cannot know it.
+    ///   - subject: What the guide was applied to, for the message ("'name' is 'String'").
+    ///   - name: The property's name.
+    ///   - type: The type of the values the guide constrains.
+    ///   - diagnostics: Where problems are reported.
     private static func check(
         _ guide: ExprSyntax,
         against kind: TypeInspection.KnownKind?,
+        subject: String,
         name: String,
         type: TypeSyntax,
         diagnostics: inout DiagnosticList
@@ -141,19 +157,27 @@ struct GuideAttributes {
         } else if arrayGuides.contains(guideName) {
             applies = "array properties"
             guard case .array(let element) = kind else {
-                diagnostics.append(.guideTypeMismatch(guide: guideName, name: name, type: type.trimmedDescription, applies: applies), at: guide)
+                diagnostics.append(.guideTypeMismatch(guide: guideName, subject: subject, applies: applies), at: guide)
                 return
             }
             fits = true
-            if guideName == "element", let inner = call.arguments.first?.expression {
-                let elementType = TypeInspection.arrayElement(TypeInspection.optionalWrapped(type) ?? type) ?? type
-                check(inner, against: element, name: name, type: elementType, diagnostics: &diagnostics)
+            if guideName == "element", let inner = call.arguments.first?.expression,
+                let elementType = TypeInspection.arrayElement(TypeInspection.optionalWrapped(type) ?? type)
+            {
+                check(
+                    inner,
+                    against: element,
+                    subject: "the elements of '\(name)' are '\(elementType.trimmedDescription)'",
+                    name: name,
+                    type: elementType,
+                    diagnostics: &diagnostics
+                )
             }
         } else {
             return
         }
         if !fits {
-            diagnostics.append(.guideTypeMismatch(guide: guideName, name: name, type: type.trimmedDescription, applies: applies), at: guide)
+            diagnostics.append(.guideTypeMismatch(guide: guideName, subject: subject, applies: applies), at: guide)
         }
     }
 }

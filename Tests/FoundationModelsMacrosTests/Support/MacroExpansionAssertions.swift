@@ -42,11 +42,21 @@ func expandMacros(in source: String) -> MacroExpansionResult {
     let expanded = file.expand(macroSpecs: testMacros, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
     let converter = SourceLocationConverter(fileName: "Test.swift", tree: file)
     let diagnostics = context.diagnostics.map { diagnostic in
-        let location = diagnostic.location(converter: converter)
+        // Why: peer macros receive detached copies of their nodes; the context knows where each
+        // copy came from, as the compiler does.
+        var line = diagnostic.location(converter: converter).line
+        var column = diagnostic.location(converter: converter).column
+        if let location = context.location(of: diagnostic.node, at: .afterLeadingTrivia, filePathMode: .fileID),
+            let mappedLine = location.line.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue,
+            let mappedColumn = location.column.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
+        {
+            line = mappedLine
+            column = mappedColumn
+        }
         return ExpectedDiagnostic(
             message: diagnostic.message,
-            line: location.line,
-            column: location.column,
+            line: line,
+            column: column,
             severity: diagnostic.diagMessage.severity
         )
     }
@@ -93,4 +103,12 @@ extension String {
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return String(text)
     }
+}
+
+/// One row of an expansion table: a source and its full expansion.
+struct ExpansionCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var source: String
+    var expansion: String
+    var testDescription: String { name }
 }
