@@ -53,7 +53,7 @@ import Testing
             source: #"""
             @Generable
             struct Mixed {
-                static var shared: Int = 0
+                static let shared: Int = 0
                 let kind = "mixed"
                 var a, b: Int
                 var `default`: String
@@ -66,7 +66,7 @@ import Testing
             """#,
             expansion: #"""
             struct Mixed {
-                static var shared: Int = 0
+                static let shared: Int = 0
                 let kind = "mixed"
                 var a, b: Int
                 var `default`: String
@@ -128,7 +128,7 @@ import Testing
                         id: GenerationID(),
                         a: self.a.asPartiallyGenerated(),
                         b: self.b.asPartiallyGenerated(),
-                        `default`: self.`default`.asPartiallyGenerated(),
+                        default: self.`default`.asPartiallyGenerated(),
                         observed: self.observed.asPartiallyGenerated()
                     )
                 }

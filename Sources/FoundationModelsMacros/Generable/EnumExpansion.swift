@@ -174,7 +174,7 @@ struct EnumExpansion {
         guard !choice.values.isEmpty else { return "self = .\(choice.identifier.text)" }
         let arguments = choice.values.map { value in
             let read = "content.value(forProperty: \(literal(value.key)))"
-            return value.label.map { "\($0.text): \(read)" } ?? read
+            return value.label.map { "\($0.argumentLabel): \(read)" } ?? read
         }
         return "self = try .\(choice.identifier.text)(\(arguments.joined(separator: ", ")))"
     }
@@ -218,7 +218,7 @@ struct EnumExpansion {
             guard !choice.values.isEmpty else { return "\(pattern(choice))\n    return .\(choice.identifier.text)" }
             let arguments = choice.values.enumerated().map { index, value in
                 let partial = value.isOptional ? "value\(index)?.asPartiallyGenerated()" : "value\(index).asPartiallyGenerated()"
-                return value.label.map { "\($0.text): \(partial)" } ?? partial
+                return value.label.map { "\($0.argumentLabel): \(partial)" } ?? partial
             }
             return "\(pattern(choice))\n    return .\(choice.identifier.text)(\(arguments.joined(separator: ", ")))"
         }

@@ -103,7 +103,7 @@ struct StructExpansion {
             arguments.append("id: \(id)")
         }
         for property in stored.properties {
-            arguments.append("\(property.identifier.text): \(property.partialValue(of: "self.\(property.identifier.text)"))")
+            arguments.append("\(property.identifier.argumentLabel): \(property.partialValue(of: "self.\(property.identifier.text)"))")
         }
         let call: String
         if arguments.count <= 1 {

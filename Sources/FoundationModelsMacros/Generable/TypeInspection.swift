@@ -128,3 +128,12 @@ extension TokenSyntax {
         return text
     }
 }
+
+extension TokenSyntax {
+    /// The identifier as an argument label at a call site: without backticks, except for the few
+    /// keywords that still need them there.
+    var argumentLabel: String {
+        let name = unescapedName
+        return ["inout", "var", "let", "_"].contains(name) ? text : name
+    }
+}
