@@ -42,6 +42,14 @@ indirect enum JSONValue: Sendable, Equatable {
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let value): JSONText.appendQuoted(value, to: &output)
+        case .array(let elements) where indentation != nil && elements.allSatisfy(\.isScalar):
+            // Why: pretty text keeps short lists of scalars (`required`, `enum`) on one line.
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(contentsOf: ", ".utf8) }
+                element.write(to: &output, indentation: nil)
+            }
+            output.append(UInt8(ascii: "]"))
         case .array(let elements):
             writeContainer(elements.map { (nil, $0) }, open: "[", close: "]", to: &output, indentation: indentation)
         case .object(let members):
@@ -96,6 +104,14 @@ extension JSONValue {
         case .array(let elements): self = .array(elements.map(JSONValue.init))
         case .structure(let properties, let keys):
             self = .object(keys.compactMap { key in properties[key].map { (key, JSONValue($0)) } })
+        }
+    }
+
+    /// Whether the value is neither an array nor an object.
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
         }
     }
 

@@ -38,6 +38,10 @@ struct SchemaResolver {
     private var typeReferences: [ObjectIdentifier: SchemaReference] = [:]
     /// Which type owns each definition name, to tell two types of the same name apart.
     private var nameOwners: [String: ObjectIdentifier] = [:]
+    /// Named definitions of the schemas met so far, resolved when first referenced (so that
+    /// definitions keep the order of their first reference, whatever order they were stored in).
+    private var pending: [String: (node: SchemaNode, scope: Scope)] = [:]
+    private var pendingOrder: [String] = []
 
     static func resolve(_ schema: GenerationSchema) -> ResolvedSchema {
         var resolver = SchemaResolver()
@@ -49,8 +53,9 @@ struct SchemaResolver {
             if let name = definition.name { scope.names[name] = .named(name) }
         }
         if let name = schema.root.name, schema.root.isDefinition { scope.names[name] = .root }
+        resolver.addPending(schema.definitions, in: scope)
         let root = resolver.resolve(schema.root, in: scope, isTop: true)
-        resolver.merge(schema.definitions, in: scope)
+        resolver.resolveRemainingPending()
         return ResolvedSchema(
             root: root,
             definitions: resolver.definitions
@@ -77,7 +82,9 @@ struct SchemaResolver {
         case .reference(.root):
             result.kind = .reference(scope.rootAlias)
         case .reference(.named(let name)):
-            result.kind = .reference(scope.names[name] ?? .named(name))
+            let target = scope.names[name] ?? .named(name)
+            if case .named(let definition) = target { resolvePending(definition) }
+            result.kind = .reference(target)
         case .object(let properties, let explicitNil):
             let resolved = properties.map { property in
                 var property = property
@@ -113,15 +120,15 @@ struct SchemaResolver {
             // of its first reference even when the body references other types.
             define(name, SchemaNode(kind: .any))
             let scope = scope(of: schema, rootAlias: .named(name))
+            addPending(schema.definitions, in: scope)
             var body = resolve(schema.root, in: scope, isTop: true)
             body.name = name
             if let index = definitionIndex[name] { definitions[index].node = body }
-            merge(schema.definitions, in: scope)
             return SchemaNode(kind: .reference(.named(name)))
         }
         let scope = scope(of: schema, rootAlias: .root)
+        addPending(schema.definitions, in: scope)
         var body = resolve(schema.root, in: scope, isTop: true)
-        merge(schema.definitions, in: scope)
         body.name = nil
         return body.applying(guides)
     }
@@ -137,15 +144,28 @@ struct SchemaResolver {
         return scope
     }
 
-    /// Adds a schema's own named definitions that are not defined yet.
-    private mutating func merge(_ nodes: [SchemaNode], in scope: Scope) {
+    /// Remembers a schema's own named definitions, to resolve when first referenced.
+    private mutating func addPending(_ nodes: [SchemaNode], in scope: Scope) {
         for node in nodes {
-            guard let name = node.name, definitionIndex[name] == nil else { continue }
-            define(name, SchemaNode(kind: .any))
-            var body = resolve(node, in: scope, isTop: true)
-            body.name = name
-            if let index = definitionIndex[name] { definitions[index].node = body }
+            guard let name = node.name, definitionIndex[name] == nil, pending[name] == nil else { continue }
+            pending[name] = (node, scope)
+            pendingOrder.append(name)
         }
+    }
+
+    /// Resolves a remembered definition, if it is still waiting.
+    private mutating func resolvePending(_ name: String) {
+        guard let (node, scope) = pending.removeValue(forKey: name) else { return }
+        define(name, SchemaNode(kind: .any))
+        var body = resolve(node, in: scope, isTop: true)
+        body.name = name
+        if let index = definitionIndex[name] { definitions[index].node = body }
+    }
+
+    /// Resolves the remembered definitions nothing referenced, in the order they were stored.
+    private mutating func resolveRemainingPending() {
+        for name in pendingOrder { resolvePending(name) }
+        pendingOrder.removeAll()
     }
 
     private mutating func define(_ name: String, _ node: SchemaNode) {
