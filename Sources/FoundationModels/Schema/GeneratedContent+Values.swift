@@ -32,7 +32,8 @@ extension GeneratedContent {
     /// Converts one property of this object to a value of the given type, or `nil` when it is absent.
     ///
     /// A missing property and a `null` property both give `nil`. While the content is still being
-    /// generated, a property whose incomplete value cannot convert yet also gives `nil`.
+    /// generated, a property whose incomplete value cannot convert yet also gives `nil`, and so does
+    /// every property of content that has not started yet (parsed from empty text).
     ///
     /// - Parameters:
     ///   - type: The optional type to convert to.
@@ -44,6 +45,7 @@ extension GeneratedContent {
         _ type: Value?.Type = Value?.self,
         forProperty property: String
     ) throws -> Value? {
+        if case .null = kind, !isComplete { return nil }
         guard case .structure(let properties, _) = kind else {
             throw ConversionError.typeMismatch(expected: "an object", content: self)
         }

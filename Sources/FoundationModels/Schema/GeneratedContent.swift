@@ -121,7 +121,7 @@ public struct GeneratedContent: Sendable, Equatable, Generable, CustomDebugStrin
 extension GeneratedContent {
     /// A schema that accepts any JSON value.
     public static var generationSchema: GenerationSchema {
-        GenerationSchema(node: SchemaNode(name: "GeneratedContent", kind: .any), rootType: GeneratedContent.self)
+        GenerationSchema(node: SchemaNode(kind: .any), rootType: GeneratedContent.self)
     }
 
     /// Creates a copy of the given content.
