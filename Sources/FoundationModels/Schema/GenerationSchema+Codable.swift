@@ -12,8 +12,7 @@ extension GenerationSchema {
 
     /// Decodes a schema from JSON Schema in Apple's dialect.
     ///
-    /// Objects must carry `title`, `properties`, `required`, `x-order` and
-    /// `additionalProperties: false`; `$defs`/`$ref`, `anyOf`, `enum`, `const`, `pattern`, bounds and
+    /// Objects must carry `properties`, `required`, `x-order` and `additionalProperties: false`; `$defs`/`$ref`, `anyOf`, `enum`, `const`, `pattern`, bounds and
     /// item counts are read; `default`, `format`, `minLength`, `maxLength` and `multipleOf` are
     /// dropped. Other keywords, `type` arrays and `allOf` are rejected. To read a standard JSON Schema
     /// document, use ``GenerationSchema/init(jsonSchema:)``.

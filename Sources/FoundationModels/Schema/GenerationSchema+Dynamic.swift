@@ -22,20 +22,27 @@ extension GenerationSchema {
     ) throws(SchemaError) -> [SchemaNode] {
         var validator = DynamicSchemaValidator(rootName: root.node.name)
         let bundled = root.bundledDependencies + dependencies.flatMap(\.bundledDependencies)
-        let definitions = dependencies.map(\.node) + bundled
-        if let name = root.node.name { validator.defined.insert(name) }
+        // Why: a dependency without a name (an array, a plain type) can never be referenced.
+        let definitions = (dependencies.map(\.node) + bundled).filter { $0.name != nil }
+        // Why: schemas bundled with imported documents may arrive more than once (one imported
+        // schema used twice); only the root and the explicit dependencies must be unique among all.
+        var explicitNames: Set<String> = []
+        if let name = root.node.name { explicitNames.insert(name) }
+        let namedDependencyCount = dependencies.count { $0.node.name != nil }
         for (index, definition) in definitions.enumerated() {
             guard let name = definition.name else { continue }
-            let isBundledCopy = index >= dependencies.count
-            if validator.defined.contains(name), !isBundledCopy {
+            let isBundled = index >= namedDependencyCount
+            if explicitNames.contains(name) || (!isBundled && validator.defined.contains(name)) {
                 throw .duplicateType(
                     schema: root.node.name,
                     type: name,
                     context: .init(debugDescription: "The schema name '\(name)' is used by more than one schema.")
                 )
             }
+            if !isBundled { explicitNames.insert(name) }
             validator.defined.insert(name)
         }
+        validator.defined.formUnion(explicitNames)
         try validator.visit(root.node, isTop: true)
         for definition in definitions { try validator.visit(definition, isTop: true) }
         validator.collectUndefined()

@@ -1,6 +1,6 @@
 /// Reads a JSON Schema document into schema nodes, in one of two dialects.
 ///
-/// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry `title`,
+/// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry
 ///   `properties`, `required`, `x-order` and `additionalProperties: false`; unknown keywords,
 ///   `type` arrays and `oneOf` are rejected.
 /// - `jsonSchema`: standard JSON Schema as tools write it. Property order is the document's key
@@ -21,7 +21,7 @@ struct JSONSchemaReader {
     private let dialect: Dialect
     private var definitions: [SchemaNode] = []
     private var definitionNames: Set<String> = []
-    private var references: [(name: String, path: String)] = []
+    private var references: [(name: String, reference: String, path: String)] = []
 
     private init(dialect: Dialect) {
         self.dialect = dialect
@@ -71,8 +71,8 @@ struct JSONSchemaReader {
             }
         }
         let root = try readSchema(document, path: "#", name: .root)
-        for (name, path) in references where !definitionNames.contains(name) {
-            throw .unresolvedReference(path.hasSuffix("$ref") ? "#/$defs/\(name)" : name, path: path)
+        for (name, reference, path) in references where !definitionNames.contains(name) {
+            throw .unresolvedReference(reference, path: path)
         }
         return root
     }
@@ -166,9 +166,11 @@ struct JSONSchemaReader {
             }
         }
         if nullable {
+            // Why: the choice takes the schema's name, so a nullable definition stays a definition.
             var inner = node
             inner.description = nil
-            node = SchemaNode(description: description, kind: .anyOf([inner, SchemaNode(kind: .null)]))
+            inner.name = nil
+            node = SchemaNode(name: node.name, description: description, kind: .anyOf([inner, SchemaNode(kind: .null)]))
         }
         return node
     }
@@ -202,7 +204,7 @@ struct JSONSchemaReader {
             let escaped = reference.dropFirst(prefix.count)
             guard !escaped.contains("/") else { break }
             let name = Self.unescape(String(escaped))
-            references.append((name, "\(path)/$ref"))
+            references.append((name, reference, path))
             return .named(name)
         }
         throw .unresolvedReference(reference, path: path)
@@ -284,7 +286,9 @@ struct JSONSchemaReader {
         description: String?
     ) throws(ImportError) -> SchemaNode {
         if dialect == .apple {
-            for keyword in ["title", "properties", "required", "x-order", "additionalProperties"] where keywords[keyword] == nil {
+            // Why: `title` is not required, so that untitled objects (from imported documents) that
+            // this package encodes decode again.
+            for keyword in ["properties", "required", "x-order", "additionalProperties"] where keywords[keyword] == nil {
                 throw .missingKeyword(keyword, path: path)
             }
         }
