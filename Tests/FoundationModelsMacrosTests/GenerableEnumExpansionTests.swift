@@ -38,7 +38,7 @@ import Testing
                 }
             }
 
-            extension Priority: Generable {
+            extension Priority: nonisolated Generable {
                 public nonisolated init(_ content: GeneratedContent) throws {
                     switch try content.value(String.self) {
                     case "low":
@@ -171,7 +171,7 @@ import Testing
                 }
             }
 
-            extension Step: Generable {
+            extension Step: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     switch try content.value(String.self, forProperty: "type") {
                     case "set":
@@ -249,7 +249,7 @@ import Testing
                 }
             }
 
-            extension Shape: Generable {
+            extension Shape: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     switch try content.value(String.self, forProperty: "type") {
                     case "circle":

@@ -216,6 +216,6 @@ import Testing
         let testCase = try #require(Self.cases.first { $0.source.contains("struct \(typeName)") })
         let result = expandMacros(in: testCase.source)
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(result.expandedSource.contains("extension \(typeName): Generable"))
+        #expect(result.expandedSource.contains("extension \(typeName): nonisolated Generable"))
     }
 }

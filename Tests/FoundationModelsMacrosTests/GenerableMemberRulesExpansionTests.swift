@@ -42,7 +42,7 @@ import Testing
                 }
             }
 
-            extension Empty: Generable {
+            extension Empty: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                 }
             }
@@ -134,7 +134,7 @@ import Testing
                 }
             }
 
-            extension Mixed: Generable {
+            extension Mixed: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.a = try content.value(forProperty: "a")
                     self.b = try content.value(forProperty: "b")
@@ -204,7 +204,7 @@ import Testing
                 }
             }
 
-            extension Custom: Generable {
+            extension Custom: nonisolated Generable {
             }
             """#
         ),
@@ -264,7 +264,7 @@ import Testing
                 }
             }
 
-            extension Item: Generable {
+            extension Item: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.id = try content.value(forProperty: "id")
                     self.title = try content.value(forProperty: "title")

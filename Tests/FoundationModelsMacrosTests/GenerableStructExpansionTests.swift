@@ -65,7 +65,7 @@ import Testing
                 }
             }
 
-            extension ActionItem: Generable {
+            extension ActionItem: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.task = try content.value(forProperty: "task")
                     self.priority = try content.value(forProperty: "priority")
@@ -134,7 +134,7 @@ import Testing
                 }
             }
 
-            extension NotesDigest: Generable {
+            extension NotesDigest: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.summary = try content.value(forProperty: "summary")
                     self.actionItems = try content.value(forProperty: "actionItems")
@@ -204,7 +204,7 @@ import Testing
                 }
             }
 
-            extension Explicit: Generable {
+            extension Explicit: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.maybe = try content.value(forProperty: "maybe")
                     self.count = try content.value(forProperty: "count")
@@ -283,7 +283,7 @@ import Testing
                 }
             }
 
-            extension Record: Generable {
+            extension Record: nonisolated Generable {
                 public nonisolated init(_ content: GeneratedContent) throws {
                     self.name = try content.value(forProperty: "name")
                     self.nickname = try content.value(forProperty: "nickname")
@@ -350,7 +350,7 @@ import Testing
                 }
             }
 
-            extension TeamDirectoryTool.Arguments: Generable {
+            extension TeamDirectoryTool.Arguments: nonisolated Generable {
                 nonisolated init(_ content: GeneratedContent) throws {
                     self.query = try content.value(forProperty: "query")
                 }

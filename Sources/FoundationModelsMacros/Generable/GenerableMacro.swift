@@ -35,7 +35,7 @@ public struct GenerableMacro: MemberMacro, ExtensionMacro {
         let members = plan.extensionMembers()
         // Why: when the type already declares `Generable`, the compiler asks for no conformance;
         // the initializer is still needed unless the type wrote its own.
-        let conformance = protocols.isEmpty ? "" : ": Generable"
+        let conformance = protocols.isEmpty ? "" : ": nonisolated Generable"
         if members.isEmpty, conformance.isEmpty { return [] }
         let text = lines([
             "extension \(type.trimmedDescription)\(conformance) {",
