@@ -53,14 +53,5 @@ extension GenerationSchema {
                 "Pass every schema named by `DynamicGenerationSchema(referenceTo:)` in `dependencies`."
             }
         }
-
-        /// The error's context.
-        var context: Context {
-            switch self {
-            case .duplicateType(_, _, let context), .duplicateProperty(_, _, let context),
-                .emptyTypeChoices(_, let context), .undefinedReferences(_, _, let context):
-                context
-            }
-        }
     }
 }

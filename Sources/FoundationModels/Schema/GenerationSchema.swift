@@ -1,16 +1,23 @@
 // Internal helpers for the rest of the package (sessions, transcripts, the decoder bridge):
 //
-//   schema.jsonSchemaText(prettyPrinted: false) -> String
-//       The schema as JSON Schema text in Apple's dialect (`title`, `x-order`, `required`,
-//       `additionalProperties: false`, `$defs`/`$ref`, `enum`, `anyOf`, bounds, `pattern`), with
-//       keys in a fixed order and `properties` in declaration order. Use it for the prompt, the
-//       transcript's response format, and the constrained decoder.
-//   schema.rootTypeName -> String
-//       The name of the root type (`title`), for `Transcript.ResponseFormat.name`.
-//   schema.representsNilExplicitly -> Bool
-//       Whether the root object asks for `null` to be written for absent optionals.
-//   GenerationSchema(jsonSchema: String) throws(JSONSchemaImportError)
-//       Builds a schema from a JSON Schema document or Apple's dialect (public, for `fm --schema`).
+//   func jsonSchemaText(prettyPrinted: Bool = false) -> String          (GenerationSchema)
+//       The schema as JSON Schema text in Apple's dialect (`title`, `description`, `type`,
+//       `properties` in declaration order, `required`, `x-order`, `additionalProperties: false`,
+//       `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`, `$ref`, then
+//       `$defs` last), keys always in that order. For the prompt, the transcript's response format
+//       and the constrained decoder. Equal to the `Codable` encoding, which `JSONEncoder` writes
+//       with keys in any order.
+//   var rootTypeName: String                                             (GenerationSchema)
+//       The root's name: its `title` (`NotesDigest`), the type's name (`String`), or the JSON type of
+//       an untitled root (`array`). For `Transcript.ResponseFormat.name`.
+//   var representsNilExplicitly: Bool                                    (GenerationSchema)
+//       Whether the root object writes absent optionals as `null`.
+//   init(jsonSchema: String) throws(JSONSchemaImportError)               (GenerationSchema, public)
+//       A schema from a JSON Schema document or Apple's dialect (`fm respond --schema FILE.json`).
+//   init(jsonUTF8: some Collection<UInt8>) throws(JSONSyntaxError)      (GeneratedContent)
+//       Like `init(json:)` on raw bytes: a UTF-8 sequence cut short at the end is left out.
+//   var segments: [ContentSegment]                                        (Instructions, Prompt)
+//       Their parts in order: `.text(String)` or `.structure(source: typeName, content:)`.
 
 /// A description of the values the model may generate: the JSON Schema of a `@Generable` type, or
 /// one built at run time with ``DynamicGenerationSchema``.

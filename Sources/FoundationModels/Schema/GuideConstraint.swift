@@ -42,12 +42,4 @@ enum NumericBound: Sendable, Equatable {
         }
     }
 
-    /// The bound as a `Double`, for comparisons.
-    var doubleValue: Double {
-        switch self {
-        case .integer(let value): Double(value)
-        case .double(let value): value
-        case .decimal(let value): Double(value.description) ?? .nan
-        }
-    }
 }

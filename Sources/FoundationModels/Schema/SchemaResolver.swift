@@ -9,11 +9,6 @@ struct ResolvedSchema: Sendable {
 
     var root: SchemaNode
     var definitions: [Definition]
-
-    /// The definition with a given name.
-    func definition(named name: String) -> SchemaNode? {
-        definitions.first { $0.name == name }?.node
-    }
 }
 
 /// Replaces `@Generable` type references by the types' schemas, hoisting named objects and named

@@ -42,7 +42,7 @@ struct GuideAttributes {
                         diagnostics.append(.regexGuideOnNonString(name: name, type: type.trimmedDescription), at: argument.expression)
                         continue
                     }
-                    guides.append(Self.patternGuide(for: expression, qualified: true))
+                    guides.append(Self.patternGuide(for: expression))
                 } else {
                     Self.check(
                         argument.expression,
@@ -78,13 +78,12 @@ struct GuideAttributes {
 
     /// A `GenerationGuide<String>` expression for a regular expression: `._pattern(regex, source:)`
     /// when its source text is known, `.pattern(regex)` otherwise.
-    static func patternGuide(for regex: ExprSyntax, qualified: Bool) -> ExprSyntax {
-        let base = qualified ? "GenerationGuide<String>" : ""
+    static func patternGuide(for regex: ExprSyntax) -> ExprSyntax {
         if let source = regexSource(regex) {
             let literal = StringLiteralExprSyntax(content: source)
-            return "\(raw: base)._pattern(\(regex), source: \(literal))"
+            return "GenerationGuide<String>._pattern(\(regex), source: \(literal))"
         }
-        return "\(raw: base).pattern(\(regex))"
+        return "GenerationGuide<String>.pattern(\(regex))"
     }
 
     /// The pattern text of a regex literal or of `Regex("…")` with a string literal, or `nil`.
