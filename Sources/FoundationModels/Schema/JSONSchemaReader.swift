@@ -19,12 +19,17 @@ struct JSONSchemaReader {
     typealias ImportError = JSONSchemaImportError
 
     private let dialect: Dialect
+    private let document: JSONValue
     private var definitions: [SchemaNode] = []
     private var definitionNames: Set<String> = []
     private var references: [(name: String, reference: String, path: String)] = []
+    /// Schemas elsewhere in the document that a `$ref` points to (`#/properties/a`,
+    /// `#/definitions/a/definitions/b`), imported as definitions named by their pointer.
+    private var pointerImports: [(name: String, tokens: [String], path: String)] = []
 
-    private init(dialect: Dialect) {
+    private init(dialect: Dialect, document: JSONValue) {
         self.dialect = dialect
+        self.document = document
     }
 
     /// Reads a document into a generation schema.
@@ -47,7 +52,7 @@ struct JSONSchemaReader {
         dialect: Dialect,
         rootReferencesByName: Bool
     ) throws(ImportError) -> DynamicGenerationSchema {
-        var reader = JSONSchemaReader(dialect: dialect)
+        var reader = JSONSchemaReader(dialect: dialect, document: document)
         var root = try reader.readDocument(document)
         if rootReferencesByName, reader.referencesRoot(root) {
             let name = root.name ?? "Root"
@@ -67,12 +72,26 @@ struct JSONSchemaReader {
                 guard case .object(let entries) = defs else {
                     throw .invalidValue(keyword: keyword, path: "#", reason: "expected an object of schemas, found \(defs.typeName)")
                 }
-                for entry in entries { definitionNames.insert(entry.key) }
+                for entry in entries {
+                    guard definitionNames.insert(entry.key).inserted else {
+                        throw .invalidValue(keyword: keyword, path: "#", reason: "'\(entry.key)' is defined in both $defs and definitions")
+                    }
+                }
             }
         }
-        let root = try readSchema(document, path: "#", name: .root)
+        var root = try readSchema(document, path: "#", name: .root)
+        while !pointerImports.isEmpty {
+            let (name, tokens, path) = pointerImports.removeFirst()
+            guard let value = Self.value(at: tokens, in: document) else { continue }
+            definitions.append(try readSchema(value, path: path, name: .definition(name)))
+        }
         for (name, reference, path) in references where !definitionNames.contains(name) {
             throw .unresolvedReference(reference, path: path)
+        }
+        if dialect == .jsonSchema, let name = root.name, definitionNames.contains(name) {
+            // Why: a root `title` is only an annotation in JSON Schema; it must not clash with a
+            // definition of the same name.
+            root.name = nil
         }
         return root
     }
@@ -133,7 +152,7 @@ struct JSONSchemaReader {
         }
 
         if let reference = keywords["$ref"] {
-            return SchemaNode(description: description, kind: .reference(try readReference(reference, path: path)))
+            return SchemaNode(name: name, description: description, kind: .reference(try readReference(reference, path: path)))
         }
         var nullable = keywords["nullable"] == .bool(true)
         var node: SchemaNode
@@ -175,20 +194,12 @@ struct JSONSchemaReader {
         return node
     }
 
-    /// Reads `$defs` met below the root (standard JSON Schema allows them anywhere).
-    private mutating func readNestedDefinitions(_ keywords: [String: JSONValue], path: String) throws(ImportError) {
-        for keyword in definitionKeywords {
-            guard let defs = keywords[keyword] else { continue }
-            guard dialect == .jsonSchema, case .object(let entries) = defs else {
+    /// Checks `$defs` met below the root: Apple's dialect has none; in JSON Schema they are read
+    /// only when a `$ref` points into them.
+    private func readNestedDefinitions(_ keywords: [String: JSONValue], path: String) throws(ImportError) {
+        for keyword in definitionKeywords where keywords[keyword] != nil {
+            guard dialect == .jsonSchema, case .object = keywords[keyword] else {
                 throw .unsupportedKeyword(keyword, path: path)
-            }
-            for entry in entries {
-                guard !definitionNames.contains(entry.key) else {
-                    throw .invalidValue(keyword: keyword, path: path, reason: "'\(entry.key)' is already defined")
-                }
-                definitionNames.insert(entry.key)
-                let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(Self.escape(entry.key))", name: .definition(entry.key))
-                definitions.append(node)
             }
         }
     }
@@ -198,16 +209,39 @@ struct JSONSchemaReader {
             throw .invalidValue(keyword: "$ref", path: path, reason: "expected a string, found \(value.typeName)")
         }
         if reference == "#" { return .root }
-        for keyword in definitionKeywords {
-            let prefix = "#/\(keyword)/"
-            guard reference.hasPrefix(prefix) else { continue }
-            let escaped = reference.dropFirst(prefix.count)
-            guard !escaped.contains("/") else { break }
-            let name = Self.unescape(String(escaped))
-            references.append((name, reference, path))
-            return .named(name)
+        guard reference.hasPrefix("#/") else { throw .unresolvedReference(reference, path: path) }
+        let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
+        if tokens.count == 2, definitionKeywords.contains(tokens[0]) {
+            references.append((tokens[1], reference, path))
+            return .named(tokens[1])
         }
-        throw .unresolvedReference(reference, path: path)
+        guard dialect == .jsonSchema, Self.value(at: tokens, in: document) != nil else {
+            throw .unresolvedReference(reference, path: path)
+        }
+        let name = tokens.joined(separator: "/")
+        if !definitionNames.contains(name) {
+            definitionNames.insert(name)
+            pointerImports.append((name, tokens, String(reference)))
+        }
+        return .named(name)
+    }
+
+    /// The value a JSON Pointer's tokens lead to in a document.
+    private static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object:
+                guard let next = current[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     private func readTypes(_ value: JSONValue?, path: String) throws(ImportError) -> [String] {
@@ -252,7 +286,7 @@ struct JSONSchemaReader {
         case "object":
             return try readObject(keywords, path: path, name: name, description: description)
         case "array":
-            return try readArray(keywords, path: path, description: description)
+            return try readArray(keywords, path: path, name: name, description: description)
         case "string":
             var constraints = StringConstraints()
             constraints.choices = try readChoices(keywords, path: path, nullable: &nullable)
@@ -295,6 +329,9 @@ struct JSONSchemaReader {
         switch keywords["additionalProperties"] {
         case nil, .bool(false): break
         case .bool(true) where dialect == .jsonSchema: break
+        case .object where dialect == .jsonSchema && keywords["properties"] != nil:
+            // Why: generating only the described properties is valid under any schema for the rest.
+            break
         case .some(let value):
             if case .object = value { throw .unsupportedKeyword("additionalProperties", path: path) }
             throw .invalidValue(keyword: "additionalProperties", path: path, reason: "only false is supported")
@@ -312,7 +349,12 @@ struct JSONSchemaReader {
         let required = try strings(keywords["required"], keyword: "required", path: path)
         for name in required {
             guard let index = properties.firstIndex(where: { $0.name == name }) else {
-                throw .invalidValue(keyword: "required", path: path, reason: "'\(name)' is not among the properties")
+                guard dialect == .jsonSchema else {
+                    throw .invalidValue(keyword: "required", path: path, reason: "'\(name)' is not among the properties")
+                }
+                // Why: JSON Schema may require a property it does not describe; any value will do.
+                properties.append(SchemaProperty(name: name, description: nil, node: SchemaNode(kind: .any), isOptional: false))
+                continue
             }
             properties[index].isOptional = false
         }
@@ -331,7 +373,12 @@ struct JSONSchemaReader {
         return SchemaNode(name: name, description: description, kind: .object(properties: properties, representsNilExplicitly: false))
     }
 
-    private mutating func readArray(_ keywords: [String: JSONValue], path: String, description: String?) throws(ImportError) -> SchemaNode {
+    private mutating func readArray(
+        _ keywords: [String: JSONValue],
+        path: String,
+        name: String?,
+        description: String?
+    ) throws(ImportError) -> SchemaNode {
         var items = SchemaNode(kind: .any)
         if let value = keywords["items"] {
             if case .array = value { throw .invalidValue(keyword: "items", path: path, reason: "tuple arrays (a list of item schemas) are not supported") }
@@ -340,7 +387,7 @@ struct JSONSchemaReader {
         if keywords["uniqueItems"] == .bool(true) { throw .unsupportedKeyword("uniqueItems", path: path) }
         let minimum = try count(keywords["minItems"], keyword: "minItems", path: path)
         let maximum = try count(keywords["maxItems"], keyword: "maxItems", path: path)
-        return SchemaNode(description: description, kind: .array(items: items, minimumCount: minimum, maximumCount: maximum))
+        return SchemaNode(name: name, description: description, kind: .array(items: items, minimumCount: minimum, maximumCount: maximum))
     }
 
     // MARK: - Keywords
@@ -420,10 +467,10 @@ struct JSONSchemaReader {
         }
         guard isInteger else { return .double(number) }
         let rounded = keyword == "minimum" ? number.rounded(.up) : number.rounded(.down)
-        guard let integer = Int(exactly: rounded) else {
-            throw .invalidValue(keyword: keyword, path: path, reason: "\(text) is out of the range of integers")
-        }
-        return .integer(integer)
+        // Why: a bound beyond Int's range (often 2^63 written as a double) bounds nothing more.
+        if rounded >= 9.2e18 { return .integer(Int.max) }
+        if rounded <= -9.2e18 { return .integer(Int.min) }
+        return .integer(Int(rounded))
     }
 
     private func count(_ value: JSONValue?, keyword: String, path: String) throws(ImportError) -> Int? {

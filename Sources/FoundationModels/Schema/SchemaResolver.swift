@@ -157,9 +157,10 @@ struct SchemaResolver {
         if let index = definitionIndex[name] { definitions[index].node = body }
     }
 
-    /// Resolves the remembered definitions nothing referenced, in the order they were stored.
+    /// Resolves the remembered definitions nothing referenced, by name, so that the order does not
+    /// depend on how they were stored (a decoder's key order is arbitrary).
     private mutating func resolveRemainingPending() {
-        for name in pendingOrder { resolvePending(name) }
+        for name in pendingOrder.sorted() { resolvePending(name) }
         pendingOrder.removeAll()
     }
 

@@ -90,6 +90,8 @@ import Testing
         (#"{"oneOf": [{"type": "string"}]}"#, "unsupported keyword 'oneOf' at #"),
         (#"{"type": "string", "vendor": 1}"#, "unsupported keyword 'vendor' at #"),
         (#"{"type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": true}"#, "invalid value for 'additionalProperties' at #: only false is supported"),
+        (#"{"title": "A", "type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": false, "$defs": {"A": {"type": "string"}}}"#, "invalid schema: More than one schema is named 'A'."),
+        (#"{"type": "object", "properties": {"a": {}}, "required": ["b"], "x-order": ["a"], "additionalProperties": false}"#, "invalid value for 'required' at #: 'b' is not among the properties"),
     ])
     func rejectedByDecodable(_ json: String, message: String) {
         #expect {
