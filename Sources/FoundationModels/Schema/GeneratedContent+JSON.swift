@@ -4,7 +4,8 @@ extension GeneratedContent {
     /// A streamed response is parsed from the text generated so far: open strings, arrays and
     /// objects, half-written numbers, literals and escapes are read as far as they go, and the
     /// result's ``isComplete`` is `true` only for a whole document. A key without a value yet is left
-    /// out. Parsing takes time linear in the length of the text.
+    /// out, and empty text gives incomplete `null` content. Parsing takes time linear in the length
+    /// of the text; arrays and objects may nest 512 deep.
     ///
     /// ```swift
     /// let partial = try GeneratedContent(json: #"{"title": "Hello, wor"#)

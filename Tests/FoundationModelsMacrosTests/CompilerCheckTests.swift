@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Compiles `@Generable` types in a module whose default isolation is the main actor, as new Xcode
-/// projects are, with the compiler and the macro plugin this package builds.
+/// Runs the compiler, with the macro plugin this package builds, on code that uses the package.
 ///
-/// The expansion tests check text; this checks that the text type-checks where conformances would
-/// otherwise be inferred as main-actor isolated (the macro declares `nonisolated Generable`).
-@Suite struct DefaultIsolationCompileTests {
+/// The expansion tests check text; these check what only the type checker can: that expansions
+/// compile where conformances would otherwise be main-actor isolated (new Xcode projects), and
+/// that misuse of the builders fails with Apple's messages.
+@Suite struct CompilerCheckTests {
     /// The build products the check needs, where `swift build --build-tests` leaves them.
     static let products: (modules: URL, plugin: URL)? = {
         let packageRoot = URL(fileURLWithPath: #filePath)
@@ -66,22 +66,42 @@ import Testing
 
     @Test(.enabled(if: products != nil && compiler != nil, "needs the products of `swift build --build-tests`"))
     func mainActorByDefault() throws {
-        guard let products = Self.products, let compiler = Self.compiler else {
-            Issue.record("the build products or the compiler disappeared")
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fm-isolation-\(UUID().uuidString)")
+        let (status, output) = try Self.typeCheck(Self.source, options: [
+            "-default-isolation", "MainActor",
+            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+            "-enable-upcoming-feature", "InferIsolatedConformances",
+        ])
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test(.enabled(if: products != nil && compiler != nil, "needs the products of `swift build --build-tests`"))
+    func misuseFailsWithApplesMessages() throws {
+        let source = """
+            import FoundationModels
+            struct NotRepresentable {}
+            let prompt = Prompt { NotRepresentable() }
+            let instructions = Instructions { NotRepresentable() }
+            let literal: Instructions = "Be brief."
+            """
+        let (status, output) = try Self.typeCheck(source, options: [])
+        #expect(status != 0)
+        #expect(output.contains("'buildExpression' is unavailable: Only `Prompt` and `PromptRepresentable` are supported."))
+        #expect(output.contains("'buildExpression' is unavailable: Only `Instructions` and `InstructionsRepresentable` are supported."))
+        #expect(output.contains("cannot convert value of type 'String' to specified type 'Instructions'"), "\(output)")
+    }
+
+    /// Type-checks one file against the built package; returns the compiler's status and output.
+    private static func typeCheck(_ source: String, options: [String]) throws -> (Int32, String) {
+        guard let products, let compiler else { return (-1, "the build products or the compiler disappeared") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fm-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("main.swift")
-        try Self.source.write(to: file, atomically: true, encoding: .utf8)
+        try source.write(to: file, atomically: true, encoding: .utf8)
 
         let process = Process()
         process.executableURL = compiler
-        process.arguments = [
-            "-typecheck", "-swift-version", "6", "-default-isolation", "MainActor",
-            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-            "-enable-upcoming-feature", "InferIsolatedConformances",
+        process.arguments = ["-typecheck", "-swift-version", "6"] + options + [
             "-I", products.modules.path,
             "-load-plugin-executable", "\(products.plugin.path)#FoundationModelsMacros",
             "-module-cache-path", directory.appendingPathComponent("cache").path,
@@ -93,6 +113,6 @@ import Testing
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (process.terminationStatus, text)
     }
 }
