@@ -1,0 +1,56 @@
+extension GenerationSchema {
+    /// Creates a schema from a JSON Schema document, in standard JSON Schema or Apple's dialect.
+    ///
+    /// This is an addition to Apple's API. It reads objects, arrays, strings (with `enum`, `const`
+    /// and `pattern`), integers and numbers (with bounds), Booleans, `null`, nullable types
+    /// (`type: [T, "null"]`, `nullable`), `anyOf`/`oneOf`, and `$ref` to `#` or to `$defs` /
+    /// `definitions` entries. Properties keep the document's order (or `x-order`'s). Annotations
+    /// such as `default`, `examples` and `format` are dropped.
+    ///
+    /// ```swift
+    /// let schema = try GenerationSchema(jsonSchema: """
+    ///     {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    ///     """)
+    /// ```
+    ///
+    /// - Parameter jsonSchema: The JSON text of the schema document.
+    /// - Throws: ``JSONSchemaImportError`` naming the first keyword that cannot be used and its JSON
+    ///   path.
+    public init(jsonSchema: String) throws(JSONSchemaImportError) {
+        self = try JSONSchemaReader.read(try Self.document(jsonSchema), dialect: .jsonSchema)
+    }
+
+    /// Parses the JSON text of a schema document, keeping its key order.
+    static func document(_ text: String) throws(JSONSchemaImportError) -> JSONValue {
+        let content: GeneratedContent
+        do {
+            content = try PartialJSONParser.parse(text)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard content.isComplete else {
+            throw .invalidJSON(GeneratedContent.JSONSyntaxError(offset: text.utf8.count, reason: "the document ends early"))
+        }
+        return JSONValue(content)
+    }
+}
+
+extension DynamicGenerationSchema {
+    /// Creates a dynamic schema from a JSON Schema document, in standard JSON Schema or Apple's
+    /// dialect; its `$defs` travel with it and join the dependencies of the
+    /// ``GenerationSchema`` it becomes part of.
+    ///
+    /// This is an addition to Apple's API; see ``GenerationSchema/init(jsonSchema:)`` for what it
+    /// reads.
+    ///
+    /// - Parameter jsonSchema: The JSON text of the schema document.
+    /// - Throws: ``JSONSchemaImportError`` naming the first keyword that cannot be used and its JSON
+    ///   path.
+    public init(jsonSchema: String) throws(JSONSchemaImportError) {
+        self = try JSONSchemaReader.readDynamic(
+            try GenerationSchema.document(jsonSchema),
+            dialect: .jsonSchema,
+            rootReferencesByName: true
+        )
+    }
+}

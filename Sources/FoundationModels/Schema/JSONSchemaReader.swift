@@ -1,0 +1,556 @@
+/// Reads a JSON Schema document into schema nodes, in one of two dialects.
+///
+/// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry
+///   `properties`, `required`, `x-order` and `additionalProperties: false`; unknown keywords,
+///   `type` arrays and `oneOf` are rejected.
+/// - `jsonSchema`: standard JSON Schema as tools write it. Property order is the document's key
+///   order (or `x-order` when present), `required` may be absent, `type: [T, "null"]`, `nullable`,
+///   `oneOf` and `definitions` are read, and unknown annotation keywords are ignored.
+///
+/// Both dialects drop `default`, `examples`, `format`, `minLength`, `maxLength` and `multipleOf`,
+/// and reject keywords that generation cannot honor (`allOf`, `not`, `if`, `patternProperties`, …)
+/// with the keyword and its JSON path.
+struct JSONSchemaReader {
+    enum Dialect {
+        case apple
+        case jsonSchema
+    }
+
+    typealias ImportError = JSONSchemaImportError
+
+    private let dialect: Dialect
+    private let document: JSONValue
+    private var definitions: [SchemaNode] = []
+    private var definitionNames: Set<String> = []
+    private var references: [(name: String, reference: String, path: String)] = []
+    /// Schemas elsewhere in the document that a `$ref` points to (`#/properties/a`,
+    /// `#/definitions/a/definitions/b`), imported as definitions named by their pointer.
+    private var pointerImports: [(name: String, tokens: [String], path: String)] = []
+
+    private init(dialect: Dialect, document: JSONValue) {
+        self.dialect = dialect
+        self.document = document
+    }
+
+    /// Reads a document into a generation schema.
+    static func read(_ document: JSONValue, dialect: Dialect) throws(ImportError) -> GenerationSchema {
+        let dynamic = try readDynamic(document, dialect: dialect, rootReferencesByName: false)
+        do {
+            let definitions = try GenerationSchema.validated(root: dynamic, dependencies: [])
+            return GenerationSchema(node: dynamic.node, definitions: definitions)
+        } catch {
+            throw .invalidSchema(reason: error.errorDescription ?? "\(error)")
+        }
+    }
+
+    /// Reads a document into a dynamic schema that carries its definitions along.
+    ///
+    /// - Parameter rootReferencesByName: Whether `"$ref": "#"` becomes a reference to the root's
+    ///   name, so that the schema keeps its meaning when nested in another one.
+    static func readDynamic(
+        _ document: JSONValue,
+        dialect: Dialect,
+        rootReferencesByName: Bool
+    ) throws(ImportError) -> DynamicGenerationSchema {
+        var reader = JSONSchemaReader(dialect: dialect, document: document)
+        var root = try reader.readDocument(document)
+        if rootReferencesByName, reader.referencesRoot(root) {
+            let name = root.name ?? "Root"
+            root.name = name
+            root = Self.replacingRootReferences(in: root, with: name)
+            reader.definitions = reader.definitions.map { Self.replacingRootReferences(in: $0, with: name) }
+        }
+        return DynamicGenerationSchema(node: root, bundledDependencies: reader.definitions)
+    }
+
+    // MARK: - Document
+
+    private mutating func readDocument(_ document: JSONValue) throws(ImportError) -> SchemaNode {
+        if case .object = document {
+            for keyword in definitionKeywords {
+                guard let defs = document[keyword] else { continue }
+                guard case .object(let entries) = defs else {
+                    throw .invalidValue(keyword: keyword, path: "#", reason: "expected an object of schemas, found \(defs.typeName)")
+                }
+                for entry in entries {
+                    guard definitionNames.insert(entry.key).inserted else {
+                        throw .invalidValue(keyword: keyword, path: "#", reason: "'\(entry.key)' is defined in both $defs and definitions")
+                    }
+                }
+            }
+        }
+        var root = try readSchema(document, path: "#", name: .root)
+        while !pointerImports.isEmpty {
+            let (name, tokens, path) = pointerImports.removeFirst()
+            guard let value = Self.value(at: tokens, in: document) else { continue }
+            definitions.append(try readSchema(value, path: path, name: .definition(name)))
+        }
+        for (name, reference, path) in references where !definitionNames.contains(name) {
+            throw .unresolvedReference(reference, path: path)
+        }
+        if dialect == .jsonSchema, let name = root.name, definitionNames.contains(name) {
+            // Why: a root `title` is only an annotation in JSON Schema; it must not clash with a
+            // definition of the same name.
+            root.name = nil
+        }
+        return root
+    }
+
+    private var definitionKeywords: [String] {
+        dialect == .apple ? ["$defs"] : ["$defs", "definitions"]
+    }
+
+    /// How a schema object is named.
+    private enum Naming {
+        /// The document's root: named by its `title`.
+        case root
+        /// A `$defs` entry: named by its key.
+        case definition(String)
+        /// Anything else: unnamed (a `title` is only an annotation).
+        case inline
+    }
+
+    // MARK: - Schemas
+
+    private mutating func readSchema(_ value: JSONValue, path: String, name naming: Naming) throws(ImportError) -> SchemaNode {
+        let members: [(key: String, value: JSONValue)]
+        switch value {
+        case .bool(true) where dialect == .jsonSchema:
+            return SchemaNode(kind: .any)
+        case .object(let objectMembers):
+            members = objectMembers
+        default:
+            throw .invalidValue(keyword: "schema", path: path, reason: "expected a schema object, found \(value.typeName)")
+        }
+        var keywords: [String: JSONValue] = [:]
+        for (key, keywordValue) in members {
+            switch classify(key) {
+            case .ignored: continue
+            case .unsupported: throw .unsupportedKeyword(key, path: path)
+            case .supported: keywords[key] = keywordValue
+            }
+        }
+        let description = try string(keywords["description"], keyword: "description", path: path)
+        let title = try string(keywords["title"], keyword: "title", path: path)
+        let name: String? =
+            switch naming {
+            case .root: title
+            case .definition(let key): key
+            case .inline: dialect == .apple ? title : nil
+            }
+        if case .root = naming {} else {
+            try readNestedDefinitions(keywords, path: path)
+        }
+        if case .root = naming {
+            for keyword in definitionKeywords {
+                guard case .object(let entries) = keywords[keyword] else { continue }
+                for entry in entries {
+                    let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(Self.escape(entry.key))", name: .definition(entry.key))
+                    definitions.append(node)
+                }
+            }
+        }
+
+        if let reference = keywords["$ref"] {
+            return SchemaNode(name: name, description: description, kind: .reference(try readReference(reference, path: path)))
+        }
+        var nullable = keywords["nullable"] == .bool(true)
+        var node: SchemaNode
+        if let choices = keywords["anyOf"] ?? keywords["oneOf"] {
+            let keyword = keywords["anyOf"] != nil ? "anyOf" : "oneOf"
+            guard case .array(let elements) = choices, !elements.isEmpty else {
+                throw .invalidValue(keyword: keyword, path: path, reason: "expected a non-empty array of schemas")
+            }
+            var nodes: [SchemaNode] = []
+            for (index, element) in elements.enumerated() {
+                nodes.append(try readSchema(element, path: "\(path)/\(keyword)/\(index)", name: .inline))
+            }
+            node = SchemaNode(name: name, description: description, kind: .anyOf(nodes))
+        } else {
+            var types = try readTypes(keywords["type"], path: path)
+            if types.count > 1, let null = types.firstIndex(of: "null") {
+                types.remove(at: null)
+                nullable = true
+            }
+            if types.isEmpty { types = [inferredType(keywords)] }
+            if types.count == 1 {
+                node = try readTyped(types[0], keywords: keywords, path: path, name: name, description: description, nullable: &nullable)
+            } else {
+                var nodes: [SchemaNode] = []
+                for type in types {
+                    var ignored = false
+                    nodes.append(try readTyped(type, keywords: keywords, path: path, name: nil, description: nil, nullable: &ignored))
+                }
+                node = SchemaNode(name: name, description: description, kind: .anyOf(nodes))
+            }
+        }
+        if nullable {
+            // Why: the choice takes the schema's name, so a nullable definition stays a definition.
+            var inner = node
+            inner.description = nil
+            inner.name = nil
+            node = SchemaNode(name: node.name, description: description, kind: .anyOf([inner, SchemaNode(kind: .null)]))
+        }
+        return node
+    }
+
+    /// Checks `$defs` met below the root: Apple's dialect has none; in JSON Schema they are read
+    /// only when a `$ref` points into them.
+    private func readNestedDefinitions(_ keywords: [String: JSONValue], path: String) throws(ImportError) {
+        for keyword in definitionKeywords where keywords[keyword] != nil {
+            guard dialect == .jsonSchema, case .object = keywords[keyword] else {
+                throw .unsupportedKeyword(keyword, path: path)
+            }
+        }
+    }
+
+    private mutating func readReference(_ value: JSONValue, path: String) throws(ImportError) -> SchemaReference {
+        guard case .string(let reference) = value else {
+            throw .invalidValue(keyword: "$ref", path: path, reason: "expected a string, found \(value.typeName)")
+        }
+        if reference == "#" { return .root }
+        guard reference.hasPrefix("#/") else { throw .unresolvedReference(reference, path: path) }
+        let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
+        if tokens.count == 2, definitionKeywords.contains(tokens[0]) {
+            references.append((tokens[1], reference, path))
+            return .named(tokens[1])
+        }
+        guard dialect == .jsonSchema, Self.value(at: tokens, in: document) != nil else {
+            throw .unresolvedReference(reference, path: path)
+        }
+        let name = tokens.joined(separator: "/")
+        if !definitionNames.contains(name) {
+            definitionNames.insert(name)
+            pointerImports.append((name, tokens, String(reference)))
+        }
+        return .named(name)
+    }
+
+    /// The value a JSON Pointer's tokens lead to in a document.
+    private static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object:
+                guard let next = current[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    private func readTypes(_ value: JSONValue?, path: String) throws(ImportError) -> [String] {
+        switch value {
+        case nil:
+            return []
+        case .string(let type):
+            return [type]
+        case .array(let elements) where dialect == .jsonSchema:
+            var types: [String] = []
+            for element in elements {
+                guard case .string(let type) = element else {
+                    throw .invalidValue(keyword: "type", path: path, reason: "expected type names, found \(element.typeName)")
+                }
+                types.append(type)
+            }
+            return types
+        case .array:
+            throw .invalidValue(keyword: "type", path: path, reason: "a list of types is not part of Apple's dialect")
+        case .some(let other):
+            throw .invalidValue(keyword: "type", path: path, reason: "expected a type name, found \(other.typeName)")
+        }
+    }
+
+    private func inferredType(_ keywords: [String: JSONValue]) -> String {
+        if keywords["enum"] != nil || keywords["const"] != nil || keywords["pattern"] != nil { return "string" }
+        if keywords["properties"] != nil || keywords["required"] != nil || keywords["x-order"] != nil { return "object" }
+        if keywords["items"] != nil || keywords["minItems"] != nil || keywords["maxItems"] != nil { return "array" }
+        if keywords["minimum"] != nil || keywords["maximum"] != nil { return "number" }
+        return "any"
+    }
+
+    private mutating func readTyped(
+        _ type: String,
+        keywords: [String: JSONValue],
+        path: String,
+        name: String?,
+        description: String?,
+        nullable: inout Bool
+    ) throws(ImportError) -> SchemaNode {
+        switch type {
+        case "object":
+            return try readObject(keywords, path: path, name: name, description: description)
+        case "array":
+            return try readArray(keywords, path: path, name: name, description: description)
+        case "string":
+            var constraints = StringConstraints()
+            constraints.choices = try readChoices(keywords, path: path, nullable: &nullable)
+            constraints.pattern = try string(keywords["pattern"], keyword: "pattern", path: path)
+            return SchemaNode(name: name, description: description, kind: .string(constraints))
+        case "integer", "number":
+            try rejectChoices(keywords, type: type, path: path)
+            let isInteger = type == "integer"
+            var constraints = NumberConstraints(isInteger: isInteger)
+            constraints.minimum = try bound(keywords, "minimum", exclusive: "exclusiveMinimum", isInteger: isInteger, path: path)
+            constraints.maximum = try bound(keywords, "maximum", exclusive: "exclusiveMaximum", isInteger: isInteger, path: path)
+            return SchemaNode(name: name, description: description, kind: .number(constraints))
+        case "boolean":
+            try rejectChoices(keywords, type: type, path: path)
+            return SchemaNode(name: name, description: description, kind: .boolean)
+        case "null":
+            return SchemaNode(name: name, description: description, kind: .null)
+        case "any":
+            return SchemaNode(name: name, description: description, kind: .any)
+        default:
+            throw .invalidValue(keyword: "type", path: path, reason: "unknown type '\(type)'")
+        }
+    }
+
+    // MARK: - Objects and arrays
+
+    private mutating func readObject(
+        _ keywords: [String: JSONValue],
+        path: String,
+        name: String?,
+        description: String?
+    ) throws(ImportError) -> SchemaNode {
+        if dialect == .apple {
+            // Why: `title` is not required, so that untitled objects (from imported documents) that
+            // this package encodes decode again.
+            for keyword in ["properties", "required", "x-order", "additionalProperties"] where keywords[keyword] == nil {
+                throw .missingKeyword(keyword, path: path)
+            }
+        }
+        switch keywords["additionalProperties"] {
+        case nil, .bool(false): break
+        case .bool(true) where dialect == .jsonSchema: break
+        case .object where dialect == .jsonSchema && keywords["properties"] != nil:
+            // Why: generating only the described properties is valid under any schema for the rest.
+            break
+        case .some(let value):
+            if case .object = value { throw .unsupportedKeyword("additionalProperties", path: path) }
+            throw .invalidValue(keyword: "additionalProperties", path: path, reason: "only false is supported")
+        }
+        var properties: [SchemaProperty] = []
+        if let value = keywords["properties"] {
+            guard case .object(let entries) = value else {
+                throw .invalidValue(keyword: "properties", path: path, reason: "expected an object of schemas, found \(value.typeName)")
+            }
+            for entry in entries {
+                let node = try readSchema(entry.value, path: "\(path)/properties/\(Self.escape(entry.key))", name: .inline)
+                properties.append(SchemaProperty(name: entry.key, description: node.description, node: node, isOptional: true))
+            }
+        }
+        let required = try strings(keywords["required"], keyword: "required", path: path)
+        for name in required {
+            guard let index = properties.firstIndex(where: { $0.name == name }) else {
+                guard dialect == .jsonSchema else {
+                    throw .invalidValue(keyword: "required", path: path, reason: "'\(name)' is not among the properties")
+                }
+                // Why: JSON Schema may require a property it does not describe; any value will do.
+                properties.append(SchemaProperty(name: name, description: nil, node: SchemaNode(kind: .any), isOptional: false))
+                continue
+            }
+            properties[index].isOptional = false
+        }
+        if keywords["x-order"] != nil {
+            let order = try strings(keywords["x-order"], keyword: "x-order", path: path)
+            var ordered: [SchemaProperty] = []
+            for name in order {
+                guard let property = properties.first(where: { $0.name == name }) else {
+                    throw .invalidValue(keyword: "x-order", path: path, reason: "'\(name)' is not among the properties")
+                }
+                if !ordered.contains(where: { $0.name == name }) { ordered.append(property) }
+            }
+            ordered += properties.filter { property in !ordered.contains { $0.name == property.name } }
+            properties = ordered
+        }
+        return SchemaNode(name: name, description: description, kind: .object(properties: properties, representsNilExplicitly: false))
+    }
+
+    private mutating func readArray(
+        _ keywords: [String: JSONValue],
+        path: String,
+        name: String?,
+        description: String?
+    ) throws(ImportError) -> SchemaNode {
+        var items = SchemaNode(kind: .any)
+        if let value = keywords["items"] {
+            if case .array = value { throw .invalidValue(keyword: "items", path: path, reason: "tuple arrays (a list of item schemas) are not supported") }
+            items = try readSchema(value, path: "\(path)/items", name: .inline)
+        }
+        if keywords["uniqueItems"] == .bool(true) { throw .unsupportedKeyword("uniqueItems", path: path) }
+        let minimum = try count(keywords["minItems"], keyword: "minItems", path: path)
+        let maximum = try count(keywords["maxItems"], keyword: "maxItems", path: path)
+        return SchemaNode(name: name, description: description, kind: .array(items: items, minimumCount: minimum, maximumCount: maximum))
+    }
+
+    // MARK: - Keywords
+
+    private enum KeywordClass {
+        case supported
+        case ignored
+        case unsupported
+    }
+
+    private func classify(_ key: String) -> KeywordClass {
+        switch key {
+        case "type", "properties", "required", "x-order", "additionalProperties", "items", "minItems", "maxItems",
+            "enum", "const", "pattern", "minimum", "maximum", "anyOf", "$ref", "$defs", "description", "title":
+            return .supported
+        case "oneOf", "nullable", "exclusiveMinimum", "exclusiveMaximum", "definitions", "uniqueItems":
+            return dialect == .jsonSchema ? .supported : .unsupported
+        case "default", "examples", "format", "minLength", "maxLength", "multipleOf", "$schema", "$id", "$comment",
+            "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding":
+            return .ignored
+        case "allOf", "not", "if", "then", "else", "patternProperties", "additionalItems", "prefixItems", "contains",
+            "minContains", "maxContains", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies",
+            "minProperties", "maxProperties", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef",
+            "$recursiveRef", "$dynamicAnchor", "$recursiveAnchor":
+            return .unsupported
+        default:
+            if key.hasPrefix("x-") { return .ignored }
+            return dialect == .jsonSchema ? .ignored : .unsupported
+        }
+    }
+
+    private func readChoices(_ keywords: [String: JSONValue], path: String, nullable: inout Bool) throws(ImportError) -> [String]? {
+        if let constant = keywords["const"] {
+            guard case .string(let value) = constant else {
+                throw .invalidValue(keyword: "const", path: path, reason: "only string constants are supported, found \(constant.typeName)")
+            }
+            return [value]
+        }
+        guard let value = keywords["enum"] else { return nil }
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            throw .invalidValue(keyword: "enum", path: path, reason: "expected a non-empty array of strings")
+        }
+        var choices: [String] = []
+        for element in elements {
+            switch element {
+            case .string(let choice): choices.append(choice)
+            case .null where dialect == .jsonSchema: nullable = true
+            default: throw .invalidValue(keyword: "enum", path: path, reason: "only string choices are supported, found \(element.typeName)")
+            }
+        }
+        return choices
+    }
+
+    private func rejectChoices(_ keywords: [String: JSONValue], type: String, path: String) throws(ImportError) {
+        for keyword in ["enum", "const"] where keywords[keyword] != nil {
+            throw .invalidValue(keyword: keyword, path: path, reason: "choices are supported for strings only, not '\(type)'")
+        }
+    }
+
+    private func bound(
+        _ keywords: [String: JSONValue],
+        _ keyword: String,
+        exclusive: String,
+        isInteger: Bool,
+        path: String
+    ) throws(ImportError) -> NumericBound? {
+        if let value = keywords[exclusive] {
+            guard isInteger, case .number(let text) = value, let number = Double(text) else {
+                throw .unsupportedKeyword(exclusive, path: path)
+            }
+            let inclusive = keyword == "minimum" ? (number + 1).rounded(.down) : (number - 1).rounded(.up)
+            return .integer(Int(inclusive))
+        }
+        guard let value = keywords[keyword] else { return nil }
+        guard case .number(let text) = value, let number = Double(text), number.isFinite else {
+            throw .invalidValue(keyword: keyword, path: path, reason: "expected a number, found \(value.typeName)")
+        }
+        guard isInteger else { return .double(number) }
+        let rounded = keyword == "minimum" ? number.rounded(.up) : number.rounded(.down)
+        // Why: a bound beyond Int's range (often 2^63 written as a double) bounds nothing more.
+        if rounded >= 9.2e18 { return .integer(Int.max) }
+        if rounded <= -9.2e18 { return .integer(Int.min) }
+        return .integer(Int(rounded))
+    }
+
+    private func count(_ value: JSONValue?, keyword: String, path: String) throws(ImportError) -> Int? {
+        guard let value else { return nil }
+        guard case .number(let text) = value, let number = Double(text), let count = Int(exactly: number), count >= 0 else {
+            throw .invalidValue(keyword: keyword, path: path, reason: "expected a non-negative integer")
+        }
+        return count
+    }
+
+    private func string(_ value: JSONValue?, keyword: String, path: String) throws(ImportError) -> String? {
+        guard let value else { return nil }
+        guard case .string(let string) = value else {
+            throw .invalidValue(keyword: keyword, path: path, reason: "expected a string, found \(value.typeName)")
+        }
+        return string
+    }
+
+    private func strings(_ value: JSONValue?, keyword: String, path: String) throws(ImportError) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            throw .invalidValue(keyword: keyword, path: path, reason: "expected an array of strings, found \(value.typeName)")
+        }
+        var strings: [String] = []
+        for element in elements {
+            guard case .string(let string) = element else {
+                throw .invalidValue(keyword: keyword, path: path, reason: "expected an array of strings, found \(element.typeName)")
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    // MARK: - Paths and root references
+
+    /// A key escaped for a JSON Pointer.
+    static func escape(_ key: String) -> String {
+        ResolvedSchema.escapePointer(key)
+    }
+
+    /// A JSON Pointer token unescaped.
+    static func unescape(_ token: String) -> String {
+        token.replacing("~1", with: "/").replacing("~0", with: "~")
+    }
+
+    private func referencesRoot(_ root: SchemaNode) -> Bool {
+        ([root] + definitions).contains { Self.containsRootReference($0) }
+    }
+
+    private static func containsRootReference(_ node: SchemaNode) -> Bool {
+        switch node.kind {
+        case .reference(.root): true
+        case .object(let properties, _): properties.contains { containsRootReference($0.node) }
+        case .anyOf(let choices): choices.contains { containsRootReference($0) }
+        case .array(let items, _, _): containsRootReference(items)
+        default: false
+        }
+    }
+
+    private static func replacingRootReferences(in node: SchemaNode, with name: String) -> SchemaNode {
+        var node = node
+        switch node.kind {
+        case .reference(.root):
+            node.kind = .reference(.named(name))
+        case .object(let properties, let explicitNil):
+            node.kind = .object(
+                properties: properties.map { property in
+                    var property = property
+                    property.node = replacingRootReferences(in: property.node, with: name)
+                    return property
+                },
+                representsNilExplicitly: explicitNil
+            )
+        case .anyOf(let choices):
+            node.kind = .anyOf(choices.map { replacingRootReferences(in: $0, with: name) })
+        case .array(let items, let minimum, let maximum):
+            node.kind = .array(items: replacingRootReferences(in: items, with: name), minimumCount: minimum, maximumCount: maximum)
+        default:
+            break
+        }
+        return node
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+@testable import FoundationModels
+import Testing
+
+/// `GenerationSchema(jsonSchema:)` and `DynamicGenerationSchema(jsonSchema:)`: standard JSON Schema
+/// and Apple's dialect in, Apple's dialect out, with typed errors naming keyword and path.
+@Suite struct JSONSchemaImportTests {
+    static let order = #"""
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": "Order",
+          "description": "An order",
+          "type": "object",
+          "properties": {
+            "zip": {"type": "string", "pattern": "^[0-9]{5}$", "minLength": 5},
+            "id": {"type": "integer", "exclusiveMinimum": 0, "maximum": 99.5},
+            "note": {"type": ["string", "null"], "default": "none"},
+            "status": {"enum": ["open", "closed", null]},
+            "kind": {"const": "order"},
+            "lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}, "minItems": 1, "maxItems": 10},
+            "payment": {"oneOf": [{"$ref": "#/definitions/Card"}, {"type": "boolean"}]},
+            "parent": {"$ref": "#"},
+            "ratio": {"type": "number", "minimum": 0, "maximum": 1, "format": "float"},
+            "anything": {},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": false},
+            "flag": {"type": "boolean", "x-vendor": 1}
+          },
+          "required": ["id", "zip", "lines"],
+          "additionalProperties": true,
+          "$defs": {
+            "Line": {"type": "object", "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}, "required": ["sku", "qty"]}
+          },
+          "definitions": {
+            "Card": {"type": "object", "properties": {"number": {"type": "string"}}, "required": ["number"], "nullable": true}
+          }
+        }
+        """#
+
+    @Test func standardDocumentKeepsKeyOrder() throws {
+        let schema = try GenerationSchema(jsonSchema: Self.order)
+        #expect(schema.jsonSchemaText(prettyPrinted: true) == #"""
+            {
+              "title": "Order",
+              "description": "An order",
+              "type": "object",
+              "properties": {
+                "zip": {
+                  "type": "string",
+                  "pattern": "^[0-9]{5}$"
+                },
+                "id": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 99
+                },
+                "note": {
+                  "anyOf": [
+                    {
+                      "type": "string"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "status": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "enum": ["open", "closed"]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": ["order"]
+                },
+                "lines": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/Line"
+                  },
+                  "minItems": 1,
+                  "maxItems": 10
+                },
+                "payment": {
+                  "anyOf": [
+                    {
+                      "$ref": "#/$defs/Card"
+                    },
+                    {
+                      "type": "boolean"
+                    }
+                  ]
+                },
+                "parent": {
+                  "$ref": "#"
+                },
+                "ratio": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1
+                },
+                "anything": {},
+                "tags": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "flag": {
+                  "type": "boolean"
+                }
+              },
+              "required": ["zip", "id", "lines"],
+              "x-order": ["zip", "id", "note", "status", "kind", "lines", "payment", "parent", "ratio", "anything", "tags", "flag"],
+              "additionalProperties": false,
+              "$defs": {
+                "Line": {
+                  "title": "Line",
+                  "type": "object",
+                  "properties": {
+                    "sku": {
+                      "type": "string"
+                    },
+                    "qty": {
+                      "type": "integer",
+                      "minimum": 1
+                    }
+                  },
+                  "required": ["sku", "qty"],
+                  "x-order": ["sku", "qty"],
+                  "additionalProperties": false
+                },
+                "Card": {
+                  "title": "Card",
+                  "anyOf": [
+                    {
+                      "type": "object",
+                      "properties": {
+                        "number": {
+                          "type": "string"
+                        }
+                      },
+                      "required": ["number"],
+                      "x-order": ["number"],
+                      "additionalProperties": false
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              }
+            }
+            """#)
+        #expect(schema.rootTypeName == "Order")
+    }
+
+    @Test func appleDialectReadsBackToItself() throws {
+        for schema in [NotesDigest.generationSchema, Step.generationSchema, Kitchen.generationSchema, try DynamicFixtures.shelter()] {
+            let text = schema.jsonSchemaText(prettyPrinted: true)
+            #expect(try GenerationSchema(jsonSchema: text).jsonSchemaText(prettyPrinted: true) == text)
+        }
+        let imported = try GenerationSchema(jsonSchema: Self.order)
+        let decoded = try JSONDecoder().decode(GenerationSchema.self, from: JSONEncoder().encode(imported))
+        #expect(decoded.jsonSchemaText() == imported.jsonSchemaText())
+    }
+
+    @Test func dynamicSchemaFromADocumentJoinsAnother() throws {
+        let line = try DynamicGenerationSchema(jsonSchema: #"""
+            {"title": "Tree", "type": "object", "properties": {"label": {"type": "string"},
+             "children": {"type": "array", "items": {"$ref": "#"}}, "meta": {"$ref": "#/$defs/Meta"}},
+             "required": ["label"], "$defs": {"Meta": {"type": "object", "properties": {"k": {"type": "string"}}}}}
+            """#)
+        let forest = DynamicGenerationSchema(name: "Forest", properties: [.init(name: "trees", schema: .init(arrayOf: line))])
+        let schema = try GenerationSchema(root: forest, dependencies: [])
+        #expect(schema.jsonSchemaText() == ##"{"title":"Forest","type":"object","properties":{"trees":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["trees"],"x-order":["trees"],"additionalProperties":false,"$defs":{"Tree":{"title":"Tree","type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}},"meta":{"$ref":"#/$defs/Meta"}},"required":["label"],"x-order":["label","children","meta"],"additionalProperties":false},"Meta":{"title":"Meta","type":"object","properties":{"k":{"type":"string"}},"required":[],"x-order":["k"],"additionalProperties":false}}}"##)
+    }
+
+    /// Standard JSON Schema constructs found in real documents, and what they become.
+    static let leniencies: [(name: String, document: String, json: String)] = [
+        (
+            "a $ref into the properties or nested definitions becomes a definition named by its path",
+            ##"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"$ref": "#/properties/a"}, "c": {"$ref": "#/definitions/x/definitions/y"}}, "definitions": {"x": {"definitions": {"y": {"type": "boolean"}}}}}"##,
+            ##"{"type":"object","properties":{"a":{"type":"string"},"b":{"$ref":"#/$defs/properties~1a"},"c":{"$ref":"#/$defs/definitions~1x~1definitions~1y"}},"required":[],"x-order":["a","b","c"],"additionalProperties":false,"$defs":{"properties/a":{"title":"properties/a","type":"string"},"definitions/x/definitions/y":{"title":"definitions/x/definitions/y","type":"boolean"},"x":{"title":"x"}}}"##
+        ),
+        (
+            "definitions of every kind keep their names, including aliases",
+            ##"{"type": "array", "items": {"$ref": "#/definitions/list"}, "definitions": {"list": {"type": "array", "items": {"$ref": "#/definitions/id"}}, "id": {"$ref": "#/definitions/guid"}, "guid": {"type": "string", "pattern": "^[a-f0-9]+$"}}}"##,
+            ##"{"type":"array","items":{"$ref":"#/$defs/list"},"$defs":{"list":{"title":"list","type":"array","items":{"$ref":"#/$defs/id"}},"id":{"title":"id","$ref":"#/$defs/guid"},"guid":{"title":"guid","type":"string","pattern":"^[a-f0-9]+$"}}}"##
+        ),
+        (
+            "a required property without a schema may be any value",
+            #"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}"#,
+            #"{"type":"object","properties":{"a":{"type":"string"},"b":{}},"required":["a","b"],"x-order":["a","b"],"additionalProperties":false}"#
+        ),
+        (
+            "a root title that names a definition is dropped",
+            ##"{"title": "Account", "type": "object", "properties": {"parent": {"$ref": "#/$defs/Account"}}, "$defs": {"Account": {"type": "string"}}}"##,
+            ##"{"type":"object","properties":{"parent":{"$ref":"#/$defs/Account"}},"required":[],"x-order":["parent"],"additionalProperties":false,"$defs":{"Account":{"title":"Account","type":"string"}}}"##
+        ),
+        (
+            "a schema for additional properties beside described ones is ignored",
+            #"{"type": "object", "properties": {"a": {"type": "integer", "maximum": 9.223372036854776e18}}, "additionalProperties": {"type": "string"}}"#,
+            #"{"type":"object","properties":{"a":{"type":"integer","maximum":9223372036854775807}},"required":[],"x-order":["a"],"additionalProperties":false}"#
+        ),
+    ]
+
+    @Test(arguments: leniencies)
+    func lenientImport(_ name: String, document: String, json: String) throws {
+        #expect(try GenerationSchema(jsonSchema: document).jsonSchemaText() == json)
+    }
+
+    @Test func unreferencedDefinitionsKeepAStableOrderThroughCodable() throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type": "string", "$defs": {"b": {"type": "integer"}, "a": {"type": "boolean"}, "c": {}}}"#)
+        #expect(schema.jsonSchemaText() == #"{"type":"string","$defs":{"a":{"title":"a","type":"boolean"},"b":{"title":"b","type":"integer"},"c":{"title":"c"}}}"#)
+        let decoded = try JSONDecoder().decode(GenerationSchema.self, from: JSONEncoder().encode(schema))
+        #expect(decoded.jsonSchemaText() == schema.jsonSchemaText())
+    }
+
+    /// Documents that cannot be imported, and the error naming the first problem.
+    static let failures: [(document: String, error: JSONSchemaImportError)] = [
+        (#"{"allOf": [{"type": "string"}]}"#, .unsupportedKeyword("allOf", path: "#")),
+        (#"{"type": "object", "properties": {"a": {"type": "array", "items": {"not": {}}}}}"#, .unsupportedKeyword("not", path: "#/properties/a/items")),
+        (#"{"type": "object", "patternProperties": {}, "allOf": []}"#, .unsupportedKeyword("patternProperties", path: "#")),
+        (#"{"properties": {"a/b": {"if": {}}}}"#, .unsupportedKeyword("if", path: "#/properties/a~1b")),
+        (#"{"type": "object", "additionalProperties": {"type": "string"}}"#, .unsupportedKeyword("additionalProperties", path: "#")),
+        (##"{"properties": {"a": {"$ref": "#/properties/missing"}}}"##, .unresolvedReference("#/properties/missing", path: "#/properties/a")),
+        (##"{"$ref": "#anchor"}"##, .unresolvedReference("#anchor", path: "#")),
+        (#"{"type": "number", "exclusiveMinimum": 0}"#, .unsupportedKeyword("exclusiveMinimum", path: "#")),
+        (#"{"type": "array", "uniqueItems": true}"#, .unsupportedKeyword("uniqueItems", path: "#")),
+        (#"{"type": "string", "enum": [1, 2]}"#, .invalidValue(keyword: "enum", path: "#", reason: "only string choices are supported, found a number")),
+        (#"{"type": "integer", "enum": [1]}"#, .invalidValue(keyword: "enum", path: "#", reason: "choices are supported for strings only, not 'integer'")),
+        (#"{"const": true}"#, .invalidValue(keyword: "const", path: "#", reason: "only string constants are supported, found a Boolean")),
+        (#"{"properties": {"a": {"type": "strin"}}}"#, .invalidValue(keyword: "type", path: "#/properties/a", reason: "unknown type 'strin'")),
+        (#"{"type": "array", "items": [{"type": "string"}]}"#, .invalidValue(keyword: "items", path: "#", reason: "tuple arrays (a list of item schemas) are not supported")),
+        (#"{"type": "array", "minItems": -1}"#, .invalidValue(keyword: "minItems", path: "#", reason: "expected a non-negative integer")),
+        (#"{"anyOf": []}"#, .invalidValue(keyword: "anyOf", path: "#", reason: "expected a non-empty array of schemas")),
+        (#"{"properties": {"a": 3}}"#, .invalidValue(keyword: "schema", path: "#/properties/a", reason: "expected a schema object, found a number")),
+        (#"{"properties": {"a": {"$ref": "https://example.com/a.json"}}}"#, .unresolvedReference("https://example.com/a.json", path: "#/properties/a")),
+        (##"{"items": {"$ref": "#/$defs/Missing"}, "type": "array"}"##, .unresolvedReference("#/$defs/Missing", path: "#/items")),
+        (#"{"$defs": {"A": {}}, "definitions": {"A": {}}}"#, .invalidValue(keyword: "definitions", path: "#", reason: "'A' is defined in both $defs and definitions")),
+        (#"{"type": "object", "properties": {"#, .invalidJSON(GeneratedContent.JSONSyntaxError(offset: 34, reason: "the document ends early"))),
+        (#"{"type": "object",, }"#, .invalidJSON(GeneratedContent.JSONSyntaxError(offset: 18, reason: "expected a key string, found ','"))),
+    ]
+
+    @Test(arguments: failures)
+    func failure(_ document: String, error expected: JSONSchemaImportError) {
+        #expect(throws: expected) { try GenerationSchema(jsonSchema: document) }
+    }
+
+    @Test func errorsDescribeKeywordAndPath() {
+        #expect(JSONSchemaImportError.unsupportedKeyword("not", path: "#/items").description == "unsupported keyword 'not' at #/items")
+        #expect(JSONSchemaImportError.missingKeyword("x-order", path: "#").errorDescription == "missing keyword 'x-order' at #")
+    }
+}
