@@ -48,11 +48,12 @@ package final class LlamaModel: Sendable {
     /// - Throws: ``LlamaError/modelFileNotFound(path:)`` when nothing is there,
     ///   ``LlamaError/notAGGUFFile(path:)`` when the file is not GGUF, and
     ///   ``LlamaError/modelLoadFailed(path:)`` when llama.cpp rejects it.
-    package static func load(path: String) throws(LlamaError) -> LlamaModel {
+    package static func load(path: String, vocabularyOnly: Bool = false) throws(LlamaError) -> LlamaModel {
         try validateFile(at: path)
         LlamaRuntime.ensureInitialized()
         var parameters = llama_model_default_params()
         parameters.n_gpu_layers = 0
+        parameters.vocab_only = vocabularyOnly
         guard let pointer = llama_model_load_from_file(path, parameters) else {
             throw .modelLoadFailed(path: path)
         }
@@ -75,6 +76,20 @@ package final class LlamaModel: Sendable {
         guard let magic, Array(magic) == Array("GGUF".utf8) else {
             throw .notAGGUFFile(path: path)
         }
+    }
+
+    /// The languages the model's metadata lists (`general.languages`), as identifiers like `en`.
+    package var languages: [String] {
+        guard let text = metadata("general.languages") else { return [] }
+        return text.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            .split(separator: ",")
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The architecture from the metadata (`general.architecture`), such as `qwen2` or `llama`.
+    package var architecture: String {
+        metadata("general.architecture") ?? ""
     }
 
     /// A string value from the model's GGUF metadata.

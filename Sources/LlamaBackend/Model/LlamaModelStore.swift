@@ -61,6 +61,21 @@ package final class LlamaModelStore: Sendable {
         state.withLock { $0.loaded[path]?.model }
     }
 
+    /// The model's tokenizer and metadata without its weights (fast), or the full model when it is
+    /// already loaded.
+    package func vocabularyModel(at path: String) throws -> LlamaModel {
+        if let model = loadedModel(at: path) { return model }
+        let key = "vocabulary-only:" + path
+        if let model = state.withLock({ $0.loaded[key]?.model }) { return model }
+        let model = try LlamaModel.load(path: path, vocabularyOnly: true)
+        state.withLock { $0.loaded[key] = WeakModel(model) }
+        vocabularyModels.withLock { $0[path] = model }
+        return model
+    }
+
+    /// Vocabulary-only models are small; keep them for the process.
+    private let vocabularyModels = Mutex<[String: LlamaModel]>([:])
+
     /// Loads synchronously (for command-line tools and tests that are not async).
     package func modelSynchronously(at path: String) throws -> LlamaModel {
         if let model = loadedModel(at: path) { return model }

@@ -1,0 +1,26 @@
+import LlamaBackend
+
+/// Maps backend errors to Apple's public error type, in one place.
+enum GenerationErrorMapping {
+    /// The public error for a backend error; public errors and cancellation pass through.
+    static func map(_ error: any Error) -> any Error {
+        if error is LanguageModelSession.GenerationError || error is CancellationError || error is LanguageModelSession.ToolCallError {
+            return error
+        }
+        guard let error = error as? LlamaError else {
+            return LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "\(error)"))
+        }
+        typealias GenerationError = LanguageModelSession.GenerationError
+        switch error {
+        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed:
+            return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+        case .contextOverflow(let tokenCount, let contextLength):
+            return GenerationError.exceededContextWindowSize(.init(debugDescription:
+                "The conversation needs \(tokenCount) tokens but the context holds \(contextLength) (instructions, transcript, prompt and response together)."))
+        case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
+            return GenerationError.decodingFailure(.init(debugDescription: error.description))
+        case .decodeFailed, .chatTemplateUnavailable, .engineStopped:
+            return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LlamaBackend
+
+/// Generates responses on a local GGUF model: renders the transcript with the model's chat
+/// template, tokenizes it, and runs it on the shared inference engine, which reuses the cached
+/// prefix of the conversation.
+struct LocalModelService: Sendable {
+    let settings: LocalModelSettings
+
+    /// Generates a response to the request into the channel.
+    func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
+        let engine = try await EngineStore.shared.engine(for: settings)
+        let promptTokens = try tokens(for: request, model: engine.model)
+        if promptTokens.count >= settings.contextSize {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
+                "The prompt needs \(promptTokens.count) tokens but the context holds \(settings.contextSize) (instructions, transcript, prompt and response together)."))
+        }
+        let generation = GenerationRequest(
+            promptTokens: promptTokens,
+            sampling: SamplingParameters(request.generationOptions),
+            maximumTokens: request.generationOptions.maximumResponseTokens)
+        var cachedTokens = 0
+        var outputTokens = 0
+        do {
+            for try await event in engine.generate(generation) {
+                switch event {
+                case .prefilled(_, let cached):
+                    cachedTokens = cached
+                case .text(let text, let tokens):
+                    outputTokens += tokens.count
+                    if !text.isEmpty {
+                        await channel.send(.response(action: .appendText(text, tokenCount: tokens.count)))
+                    }
+                case .finished:
+                    break
+                }
+            }
+        } catch {
+            throw GenerationErrorMapping.map(error)
+        }
+        try Task.checkCancellation()
+        await channel.send(.response(action: .updateUsage(
+            input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
+            output: .init(totalTokenCount: outputTokens))))
+    }
+
+    /// Fills the engine's cache with the transcript, ahead of a request.
+    func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool) {
+        let settings = settings
+        Task.detached(priority: .utility) {
+            guard let engine = try? await EngineStore.shared.engine(for: settings) else { return }
+            let request = LanguageModelExecutorGenerationRequest(transcript: transcript)
+            guard var tokens = try? LocalModelService(settings: settings).tokens(
+                for: request, model: engine.model, addGenerationPrompt: !endsWithPartialPrompt) else { return }
+            if endsWithPartialPrompt {
+                // The prompt continues: drop the end-of-message tokens the template added after it.
+                let end = (try? engine.model.vocabulary.tokenize("<|im_end|>\n")) ?? []
+                if !end.isEmpty, tokens.count > end.count, Array(tokens.suffix(end.count)) == end {
+                    tokens.removeLast(end.count)
+                }
+            }
+            guard !tokens.isEmpty, tokens.count < settings.contextSize else { return }
+            try? await engine.prewarm(tokens: tokens)
+        }
+    }
+
+    /// The prompt tokens of a request: the rendered transcript, ready for the assistant's turn.
+    func tokens(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel, addGenerationPrompt: Bool = true) throws -> [TokenID] {
+        let text = try promptText(for: request, model: model, addGenerationPrompt: addGenerationPrompt)
+        do {
+            return try model.vocabulary.tokenize(text, addSpecial: true, parseSpecial: true)
+        } catch {
+            throw GenerationErrorMapping.map(error)
+        }
+    }
+
+    /// The prompt text of a request, as the model's chat template renders it.
+    func promptText(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel, addGenerationPrompt: Bool = true) throws -> String {
+        let renderer = TranscriptRenderer(includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true)
+        let messages = renderer.messages(of: request.transcript)
+        return try ChatFormatter(model: model).format(messages, tools: request.enabledToolDefinitions, addGenerationPrompt: addGenerationPrompt)
+    }
+}
+
+extension SamplingParameters {
+    /// The sampling that Apple's generation options ask for.
+    init(_ options: GenerationOptions) {
+        switch options.sampling?.kind {
+        case .none:
+            self.init(strategy: .standard, temperature: options.temperature)
+        case .greedy:
+            self.init(strategy: .greedy, temperature: options.temperature)
+        case .randomTopK(let k, let seed):
+            self.init(strategy: .topK(k), temperature: options.temperature, seed: seed)
+        case .randomProbabilityThreshold(let threshold, let seed):
+            self.init(strategy: .nucleus(threshold), temperature: options.temperature, seed: seed)
+        }
+    }
+}

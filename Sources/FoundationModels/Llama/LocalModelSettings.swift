@@ -1,0 +1,85 @@
+import Foundation
+import LlamaBackend
+import Synchronization
+
+/// Which local GGUF model backs ``SystemLanguageModel/default``, and how it runs.
+///
+/// An extra of this implementation (Apple's system model is not configurable). The defaults come
+/// from the environment, so tools and tests can switch models without code:
+///
+/// | variable | meaning | default |
+/// |---|---|---|
+/// | `FM_MODEL` | path of the GGUF file | Qwen2.5-Coder-0.5B-Instruct from `scripts/setup.sh` |
+/// | `FM_CONTEXT_SIZE` | tokens per session | 4096 |
+/// | `FM_THREADS` | CPU threads | one per core |
+/// | `FM_SESSIONS` | sessions decoded together | 4 |
+/// | `FM_DISABLED` | `1` turns the model off (`appleIntelligenceNotEnabled`) | unset |
+/// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
+///
+/// ```swift
+/// LocalModelSettings.current = LocalModelSettings(modelPath: "/models/llama-3.2-1b.gguf")
+/// let session = LanguageModelSession()   // now runs that model
+/// ```
+public struct LocalModelSettings: Sendable, Hashable {
+    /// The GGUF file.
+    public var modelPath: String
+    /// Tokens each session's context holds (prompt, transcript and response together).
+    public var contextSize: Int
+    /// CPU threads for inference; `nil` for one per core.
+    public var threads: Int?
+    /// How many sessions the model decodes together before further ones wait.
+    public var concurrentSessions: Int
+    /// Whether the model is turned on.
+    public var isEnabled: Bool
+
+    /// Creates settings.
+    ///
+    /// - Parameters:
+    ///   - modelPath: The GGUF file.
+    ///   - contextSize: Tokens each session's context holds; 4096 like Apple's model.
+    ///   - threads: CPU threads; `nil` for one per core.
+    ///   - concurrentSessions: How many sessions decode together.
+    ///   - isEnabled: Whether the model is turned on.
+    public init(
+        modelPath: String,
+        contextSize: Int = 4096,
+        threads: Int? = nil,
+        concurrentSessions: Int = 4,
+        isEnabled: Bool = true
+    ) {
+        self.modelPath = modelPath
+        self.contextSize = contextSize
+        self.threads = threads
+        self.concurrentSessions = concurrentSessions
+        self.isEnabled = isEnabled
+    }
+
+    /// The path `scripts/setup.sh` installs the default model to.
+    public static var defaultModelPath: String {
+        ModelCatalog.path(of: .qwen25Coder05B)
+    }
+
+    /// Settings read from the environment (see the table above).
+    public static var fromEnvironment: LocalModelSettings {
+        let environment = ProcessInfo.processInfo.environment
+        var settings = LocalModelSettings(modelPath: environment["FM_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultModelPath)
+        if let size = environment["FM_CONTEXT_SIZE"].flatMap(Int.init), size > 0 { settings.contextSize = size }
+        if let threads = environment["FM_THREADS"].flatMap(Int.init), threads > 0 { settings.threads = threads }
+        if let sessions = environment["FM_SESSIONS"].flatMap(Int.init), sessions > 0 { settings.concurrentSessions = sessions }
+        if environment["FM_DISABLED"] == "1" { settings.isEnabled = false }
+        return settings
+    }
+
+    private static let storage = Mutex<LocalModelSettings?>(nil)
+
+    /// The settings ``SystemLanguageModel/default`` uses; read from the environment until set.
+    public static var current: LocalModelSettings {
+        get { storage.withLock { $0 ?? fromEnvironment } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    /// The inference engine configuration these settings ask for.
+    var contextConfiguration: ContextConfiguration {
+        ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions, threads: threads)
+    }
+}

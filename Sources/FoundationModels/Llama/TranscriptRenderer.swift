@@ -1,0 +1,44 @@
+/// Turns a transcript into chat messages: instructions as the system message, prompts as user
+/// messages, responses as assistant messages, tool calls and outputs in the template's roles.
+struct TranscriptRenderer {
+    /// Whether the response schema is described in the last prompt.
+    var includeSchemaInPrompt = true
+
+    /// The messages of a transcript.
+    func messages(of transcript: Transcript) -> [ChatMessage] {
+        var messages: [ChatMessage] = []
+        let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        for (index, entry) in transcript.enumerated() {
+            switch entry {
+            case .instructions(let instructions):
+                let text = instructions.segments.joinedText
+                if !text.isEmpty || !messages.isEmpty {
+                    messages.append(ChatMessage(role: "system", content: text))
+                }
+            case .prompt(let prompt):
+                var text = prompt.segments.joinedText
+                if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
+                    text += SchemaPromptRendering.instruction(for: format.schema)
+                }
+                messages.append(ChatMessage(role: "user", content: text))
+            case .response(let response):
+                messages.append(ChatMessage(role: "assistant", content: response.segments.joinedText))
+            case .toolCalls(let calls):
+                messages.append(ChatMessage(
+                    role: "assistant", content: "",
+                    toolCalls: calls.map { (id: $0.id, name: $0.toolName, argumentsJSON: $0.arguments.jsonString) }))
+            case .toolOutput(let output):
+                messages.append(ChatMessage(role: "tool", content: output.segments.joinedText, toolCallID: output.id, name: output.toolName))
+            }
+        }
+        return messages
+    }
+}
+
+/// How a response schema is described to the model when `includeSchemaInPrompt` is true.
+enum SchemaPromptRendering {
+    /// The text appended to the prompt: a compact JSON Schema of the expected response.
+    static func instruction(for schema: GenerationSchema) -> String {
+        "\n\nRespond with a JSON value that follows this JSON schema:\n" + schema.jsonSchemaText()
+    }
+}

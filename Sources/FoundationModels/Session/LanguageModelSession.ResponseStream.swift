@@ -1,0 +1,120 @@
+extension LanguageModelSession {
+    /// A response delivered as it is generated: each snapshot holds everything generated so far.
+    ///
+    /// ```swift
+    /// for try await snapshot in session.streamResponse(to: prompt, generating: NotesDigest.self) {
+    ///     render(snapshot.content)   // a NotesDigest.PartiallyGenerated, filling in
+    /// }
+    /// ```
+    ///
+    /// Generation starts when iteration starts. Cancelling the iterating task stops decoding within
+    /// one token and leaves the session's transcript as it was.
+    public struct ResponseStream<Content> where Content: Generable {
+        /// The content generated so far.
+        public struct Snapshot {
+            /// The content so far: text so far, or a partially generated value.
+            public var content: Content.PartiallyGenerated
+            /// The content so far as generated content.
+            public var rawContent: GeneratedContent
+        }
+
+        let session: LanguageModelSession
+        let specification: RequestSpecification
+
+        init(session: LanguageModelSession, specification: RequestSpecification) {
+            self.session = session
+            self.specification = specification
+        }
+
+        /// Waits for the whole response.
+        ///
+        /// - Returns: The complete response.
+        /// - Throws: The errors of ``LanguageModelSession/respond(to:options:)-(Prompt,_)``.
+        public func collect() async throws -> sending Response<Content> {
+            var iterator = makeAsyncIterator()
+            while try await iterator.next() != nil {}
+            guard let outcome = iterator.outcome else {
+                throw GenerationError.decodingFailure(.init(debugDescription: "The response stream ended without a response."))
+            }
+            return try outcome.response()
+        }
+    }
+}
+
+extension LanguageModelSession.ResponseStream: AsyncSequence {
+    /// Snapshots of the response as it grows.
+    public typealias Element = LanguageModelSession.ResponseStream<Content>.Snapshot
+
+    /// Iterates the snapshots.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var events: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
+        var outcome: RequestOutcome?
+        var lastJSON: String?
+
+        /// The next snapshot, or `nil` when the response is complete.
+        public mutating func next() async throws -> LanguageModelSession.ResponseStream<Content>.Snapshot? {
+            while let event = try await events.next(isolation: #isolation) {
+                switch event {
+                case .progress(let raw):
+                    let json = raw.jsonString
+                    guard json != lastJSON else { continue }
+                    lastJSON = json
+                    guard let partial = try? Content.PartiallyGenerated(raw) else { continue }
+                    return Snapshot(content: partial, rawContent: raw)
+                case .completed(let outcome):
+                    self.outcome = outcome
+                    if outcome.rawContent.jsonString != lastJSON, let partial = try? Content.PartiallyGenerated(outcome.rawContent) {
+                        lastJSON = outcome.rawContent.jsonString
+                        return Snapshot(content: partial, rawContent: outcome.rawContent)
+                    }
+                }
+            }
+            return nil
+        }
+
+        /// The next snapshot, or `nil` when the response is complete.
+        public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> LanguageModelSession.ResponseStream<Content>.Snapshot? {
+            try await next()
+        }
+    }
+
+    /// Starts generating and returns an iterator over the snapshots.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(events: session.streamEvents(for: specification).makeAsyncIterator())
+    }
+}
+
+/// What the generating task reports to a stream's iterator.
+enum StreamEvent: Sendable {
+    /// The content so far.
+    case progress(GeneratedContent)
+    /// The finished request.
+    case completed(RequestOutcome)
+}
+
+extension LanguageModelSession {
+    /// Runs a request in a task and reports its progress as events.
+    func streamEvents(for specification: RequestSpecification) -> AsyncThrowingStream<StreamEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Error>.makeStream()
+        let isStructured = specification.schema != nil
+        let task = Task {
+            do {
+                let outcome = try await performRequest(specification) { text in
+                    if isStructured {
+                        if let partial = try? GeneratedContent(json: text) { continuation.yield(.progress(partial)) }
+                    } else {
+                        continuation.yield(.progress(GeneratedContent(text)))
+                    }
+                }
+                continuation.yield(.completed(outcome))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        return stream
+    }
+}

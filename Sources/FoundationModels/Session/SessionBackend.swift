@@ -1,0 +1,35 @@
+/// A model and its executor, behind one non-generic interface for the session.
+protocol SessionBackend: Sendable {
+    /// Generates a response to the request into the channel.
+    func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws
+    /// Processes a transcript ahead of a request.
+    func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool)
+}
+
+/// The backend of a ``LanguageModel``: the model with the executor made from its configuration.
+struct ExecutorBackend<Model: LanguageModel>: SessionBackend {
+    let model: Model
+    let executor: Model.Executor
+
+    init(model: Model) throws {
+        self.model = model
+        self.executor = try Model.Executor(configuration: model.executorConfiguration)
+    }
+
+    func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
+        try await executor.respond(to: request, model: model, streamingInto: channel)
+    }
+
+    func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool) {
+        if let partial = executor as? any PartialPromptPrewarming {
+            partial.prewarm(transcript: transcript, endsWithPartialPrompt: endsWithPartialPrompt)
+        } else {
+            executor.prewarm(model: model, transcript: transcript)
+        }
+    }
+}
+
+/// Executors that can prewarm a transcript whose last prompt is only a prefix.
+protocol PartialPromptPrewarming: Sendable {
+    func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool)
+}

@@ -1,0 +1,37 @@
+extension Transcript {
+    /// One exchange in a transcript.
+    public enum Entry: Sendable, Identifiable, Equatable, CustomStringConvertible {
+        /// The instructions that start a session, with the tools it offers.
+        case instructions(Transcript.Instructions)
+        /// A prompt from the user or app.
+        case prompt(Transcript.Prompt)
+        /// Tool calls the model made.
+        case toolCalls(Transcript.ToolCalls)
+        /// The output of one tool call.
+        case toolOutput(Transcript.ToolOutput)
+        /// The model's response.
+        case response(Transcript.Response)
+
+        /// The entry's identifier.
+        public var id: String {
+            switch self {
+            case .instructions(let entry): entry.id
+            case .prompt(let entry): entry.id
+            case .toolCalls(let entry): entry.id
+            case .toolOutput(let entry): entry.id
+            case .response(let entry): entry.id
+            }
+        }
+
+        /// A readable rendering of the entry.
+        public var description: String {
+            switch self {
+            case .instructions(let entry): entry.description
+            case .prompt(let entry): entry.description
+            case .toolCalls(let entry): entry.description
+            case .toolOutput(let entry): entry.description
+            case .response(let entry): entry.description
+            }
+        }
+    }
+}

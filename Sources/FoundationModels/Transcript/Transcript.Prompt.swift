@@ -1,0 +1,81 @@
+public import Foundation
+
+extension Transcript {
+    /// A prompt entry: the request, its options, and the format the response must take.
+    public struct Prompt: Sendable, Identifiable, Equatable, CustomStringConvertible {
+        /// The entry's identifier.
+        public var id: String
+        /// The prompt's content.
+        public var segments: [Transcript.Segment]
+        /// The generation options of the request.
+        public var options: GenerationOptions
+        /// The format the response must take, for guided generation.
+        public var responseFormat: Transcript.ResponseFormat?
+
+        /// Creates a prompt entry.
+        ///
+        /// - Parameters:
+        ///   - id: The identifier; a new UUID by default.
+        ///   - segments: The prompt's content.
+        ///   - options: The generation options of the request.
+        ///   - responseFormat: The format the response must take, if any.
+        public init(
+            id: String = UUID().uuidString,
+            segments: [Transcript.Segment],
+            options: GenerationOptions = GenerationOptions(),
+            responseFormat: Transcript.ResponseFormat? = nil
+        ) {
+            self.id = id
+            self.segments = segments
+            self.options = options
+            self.responseFormat = responseFormat
+        }
+
+        /// The prompt's text.
+        public var description: String {
+            var text = "Prompt: " + segments.joinedText
+            if let responseFormat { text += "\nResponse format: " + responseFormat.name }
+            return text
+        }
+    }
+
+    /// The format a response must take: the schema of a `Generable` type or a dynamic schema.
+    public struct ResponseFormat: Sendable, Equatable, CustomStringConvertible {
+        /// The kinds of response format (OS 27).
+        public enum Kind: Sendable {
+            /// A JSON schema.
+            case schema(GenerationSchema)
+        }
+
+        /// The name of the format: the type's or schema's name.
+        public let name: String
+        let schema: GenerationSchema
+
+        /// The format's kind (OS 27).
+        public var kind: Kind { .schema(schema) }
+
+        /// The format of a `Generable` type's values.
+        ///
+        /// - Parameter type: The type.
+        public init<Content: Generable>(type: Content.Type) {
+            self.schema = Content.generationSchema
+            self.name = schema.rootTypeName
+        }
+
+        /// The format a schema describes.
+        ///
+        /// - Parameter schema: The schema.
+        public init(schema: GenerationSchema) {
+            self.schema = schema
+            self.name = schema.rootTypeName
+        }
+
+        /// Two formats are equal when their names and schemas are.
+        public static func == (lhs: ResponseFormat, rhs: ResponseFormat) -> Bool {
+            lhs.name == rhs.name && lhs.schema.jsonSchemaText() == rhs.schema.jsonSchemaText()
+        }
+
+        /// The format's name.
+        public var description: String { name }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import FoundationModels
+import LlamaBackend
+
+/// `fm bench`: prefill and decode throughput through the session API, measured in the same run
+/// as llama.cpp's own `llama-bench` on the same model, threads and lengths, interleaved.
+///
+/// Spawning `llama-bench` is the point of this command (the reference must come from llama.cpp's
+/// tool, not our code); nothing else in the package starts processes.
+struct BenchCommand {
+    var json = false
+    var modelPath: String?
+    var repeats = 3
+    var promptWords = 400
+    var generateTokens = 128
+    var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    init(arguments: inout CommandLineArguments) throws {
+        while let word = arguments.next() {
+            switch word {
+            case "--json": json = true
+            case "--model": modelPath = try arguments.value(for: word)
+            case "--repeats": repeats = try arguments.number(for: word)
+            case "--prompt-words": promptWords = try arguments.number(for: word)
+            case "--generate-tokens": generateTokens = try arguments.number(for: word)
+            case "--threads": threads = try arguments.number(for: word)
+            default: throw CLIError.usage("unknown bench option '\(word)'")
+            }
+        }
+        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0 else {
+            throw CLIError.usage("bench counts must be positive")
+        }
+    }
+
+    func run() async throws {
+        var settings = LocalModelSettings.current
+        if let modelPath { settings.modelPath = modelPath }
+        settings.threads = threads
+        settings.contextSize = max(settings.contextSize, 4096)
+        LocalModelSettings.current = settings
+        guard let tools = ModelCatalog.referenceToolsDirectory else {
+            throw CLIError.failed("llama.cpp's tools are not set up (run scripts/setup.sh)")
+        }
+        guard SystemLanguageModel.default.isAvailable else {
+            throw CLIError.failed("the model \(settings.modelPath) is not available (run scripts/setup.sh)")
+        }
+        let reference = LlamaBenchRunner(executable: tools + "/llama-bench", modelPath: settings.modelPath, threads: threads)
+        log("warming up")
+        let warmup = try await measureSession(run: 0)
+        let promptTokens = warmup.promptTokens
+        var ours: [SessionMeasurement] = []
+        var theirs: [LlamaBenchRunner.Measurement] = []
+        for run in 1 ... repeats {
+            log("run \(run)/\(repeats): llama-bench")
+            theirs.append(try reference.measure(promptTokens: promptTokens, generateTokens: generateTokens))
+            log("run \(run)/\(repeats): session API")
+            ours.append(try await measureSession(run: run))
+        }
+        let report = BenchReport(
+            model: settings.modelPath, threads: threads, repeats: repeats,
+            promptTokens: promptTokens, generatedTokens: ours.map(\.generatedTokens).median,
+            prefill: ours.map(\.prefillRate).median, decode: ours.map(\.decodeRate).median,
+            referencePrefill: theirs.map(\.prefillRate).median, referenceDecode: theirs.map(\.decodeRate).median)
+        print(json ? report.json : report.table)
+    }
+
+    struct SessionMeasurement {
+        var promptTokens: Int
+        var cachedTokens: Int
+        var generatedTokens: Int
+        var prefillRate: Double
+        var decodeRate: Double
+    }
+
+    /// One generation through `LanguageModelSession.streamResponse`, with a prompt whose start is
+    /// unique to the run so that no cached prefix beyond the template's shared start is reused.
+    func measureSession(run: Int) async throws -> SessionMeasurement {
+        let words = Self.vocabulary
+        var text = "Run \(run * 7919 % 10007). Here is a list of words:"
+        for index in 0 ..< promptWords { text += " " + words[(index * 31 + run) % words.count] }
+        text += ". Now count from 1 to 500, separated by commas."
+        let session = LanguageModelSession(model: SystemLanguageModel.default)
+        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: generateTokens)
+        let start = ContinuousClock.now
+        var first: ContinuousClock.Instant?
+        var last = start
+        let stream = session.streamResponse(to: text, options: options)
+        var iterator = stream.makeAsyncIterator()
+        while try await iterator.next() != nil {
+            let now = ContinuousClock.now
+            if first == nil { first = now }
+            last = now
+        }
+        let usage = session.usage
+        guard let first, usage.output.totalTokenCount > 1 else {
+            throw CLIError.failed("the benchmark generation produced too few tokens")
+        }
+        let computed = usage.input.totalTokenCount - usage.input.cachedTokenCount
+        return SessionMeasurement(
+            promptTokens: usage.input.totalTokenCount,
+            cachedTokens: usage.input.cachedTokenCount,
+            generatedTokens: usage.output.totalTokenCount,
+            prefillRate: Double(computed) / (first - start).seconds,
+            decodeRate: Double(usage.output.totalTokenCount - 1) / (last - first).seconds)
+    }
+
+    private func log(_ message: String) {
+        if !json { FileHandle.standardError.write(Data("[bench] \(message)\n".utf8)) }
+    }
+
+    static let vocabulary = [
+        "apple", "river", "window", "garden", "music", "planet", "engine", "silver", "forest", "market",
+        "coffee", "bridge", "winter", "candle", "rocket", "island", "thunder", "pencil", "harbor", "meadow",
+    ]
+}
+
+/// The figures `fm bench` prints.
+struct BenchReport {
+    var model: String
+    var threads: Int
+    var repeats: Int
+    var promptTokens: Int
+    var generatedTokens: Int
+    var prefill: Double
+    var decode: Double
+    var referencePrefill: Double
+    var referenceDecode: Double
+
+    var prefillRatio: Double { prefill / referencePrefill }
+    var decodeRatio: Double { decode / referenceDecode }
+
+    var table: String {
+        func format(_ value: Double) -> String { String(format: "%.2f", value) }
+        return """
+        model: \(model) (threads \(threads), median of \(repeats) interleaved runs)
+                          session API   llama-bench   ratio
+        prefill tok/s     \(format(prefill).padding(14))\(format(referencePrefill).padding(14))\(format(prefillRatio))   (\(promptTokens) prompt tokens)
+        decode tok/s      \(format(decode).padding(14))\(format(referenceDecode).padding(14))\(format(decodeRatio))   (\(generatedTokens) generated tokens)
+        """
+    }
+
+    var json: String {
+        let object: [String: Any] = [
+            "model": model, "threads": threads, "repeats": repeats,
+            "prompt_tokens": promptTokens, "generated_tokens": generatedTokens,
+            "prefill_tps": prefill, "decode_tps": decode,
+            "llama_bench_prefill_tps": referencePrefill, "llama_bench_decode_tps": referenceDecode,
+            "prefill_ratio": prefillRatio, "decode_ratio": decodeRatio,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension Array where Element == Double {
+    var median: Double {
+        guard !isEmpty else { return .nan }
+        let sorted = self.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+extension Array where Element == Int {
+    var median: Int {
+        guard !isEmpty else { return 0 }
+        return sorted()[count / 2]
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import FoundationModels
+
+/// The `fm` command-line tool: Apple's Foundation Models API on local models, from the shell.
+@main
+struct FM {
+    static let usage = """
+    fm: Foundation Models on local GGUF models.
+
+    USAGE:
+      fm respond [options] PROMPT      print the model's answer to PROMPT
+      fm stream [options] PROMPT       print the answer as it is generated
+      fm chat [options]                a conversation in one session (type /quit to leave)
+      fm availability                  print whether the default model is available
+      fm bench [--json] [options]      compare throughput with llama.cpp's llama-bench
+
+    OPTIONS:
+      --instructions TEXT   instructions for the session (the system message)
+      --model PATH          the GGUF model file (default: FM_MODEL or the Qwen2.5 model of scripts/setup.sh)
+      --context-size N      tokens per session (default 4096)
+      --temperature X       sampling temperature
+      --greedy              always choose the most likely token
+      --top-k K             sample among the K most likely tokens
+      --top-p P             sample from the smallest set of tokens with probability P
+      --seed N              seed for random sampling (reproducible output)
+      --max-tokens N        the most tokens to generate
+      --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect)
+      -h, --help            show this help
+    """
+
+    static func main() async {
+        var arguments = CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
+        do {
+            guard let command = arguments.next() else {
+                print(usage)
+                exit(0)
+            }
+            switch command {
+            case "respond": try await RespondCommand(arguments: &arguments, streaming: false).run()
+            case "stream": try await RespondCommand(arguments: &arguments, streaming: true).run()
+            case "chat": try await ChatCommand(arguments: &arguments).run()
+            case "availability": try AvailabilityCommand(arguments: &arguments).run()
+            case "bench": try await BenchCommand(arguments: &arguments).run()
+            case "-h", "--help", "help": print(usage)
+            default: throw CLIError.usage("unknown command '\(command)'")
+            }
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("fm: \(error.description)\n".utf8))
+            exit(error.exitCode)
+        } catch {
+            FileHandle.standardError.write(Data("fm: \(CLIError.describe(error))\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs llama.cpp's `llama-bench` once and reads its prefill and decode rates.
+struct LlamaBenchRunner {
+    let executable: String
+    let modelPath: String
+    let threads: Int
+
+    struct Measurement {
+        var prefillRate: Double
+        var decodeRate: Double
+    }
+
+    /// One repetition of `-p promptTokens -n generateTokens` (after llama-bench's own warm-up).
+    func measure(promptTokens: Int, generateTokens: Int) throws -> Measurement {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [
+            "-m", modelPath, "-p", String(promptTokens), "-n", String(generateTokens),
+            "-t", String(threads), "-r", "1", "-o", "json",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw CLIError.failed("llama-bench failed (status \(process.terminationStatus))")
+        }
+        var measurement = Measurement(prefillRate: .nan, decodeRate: .nan)
+        for result in results {
+            let prompt = result["n_prompt"] as? Int ?? 0
+            let generated = result["n_gen"] as? Int ?? 0
+            let rate = result["avg_ts"] as? Double ?? .nan
+            if prompt > 0, generated == 0 { measurement.prefillRate = rate }
+            if generated > 0, prompt == 0 { measurement.decodeRate = rate }
+        }
+        return measurement
+    }
+}
