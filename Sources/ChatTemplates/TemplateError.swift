@@ -1,7 +1,7 @@
 /// A position in a template's source text, counted from 1.
 ///
 /// Columns count Unicode scalars, so a tab or an emoji each count as one column.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct TemplateLocation: Sendable, Hashable, CustomStringConvertible {
     /// The line, starting at 1.
     public var line: Int
     /// The column, starting at 1, counted in Unicode scalars.
@@ -23,13 +23,13 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// `3:14: unknown filter 'tojsn'` leads straight to the offending construct.
 public enum TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The template source is not valid Jinja (or uses a construct this engine does not support).
-    case syntax(message: String, location: SourceLocation)
+    case syntax(message: String, location: TemplateLocation)
     /// Rendering failed: a type error, an undefined value used as a value, an unknown filter.
-    case runtime(message: String, location: SourceLocation)
+    case runtime(message: String, location: TemplateLocation)
     /// The template called `raise_exception(message)`; `message` is the template's own text.
-    case raised(message: String, location: SourceLocation)
+    case raised(message: String, location: TemplateLocation)
     /// A JSON document given to ``TemplateValue/init(jsonText:)`` is malformed.
-    case invalidJSON(message: String, location: SourceLocation)
+    case invalidJSON(message: String, location: TemplateLocation)
 
     /// The message without its location.
     public var message: String {
@@ -41,7 +41,7 @@ public enum TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where in the template (or JSON text) the error happened.
-    public var location: SourceLocation {
+    public var location: TemplateLocation {
         switch self {
         case .syntax(_, let location), .runtime(_, let location), .raised(_, let location),
             .invalidJSON(_, let location):

@@ -112,7 +112,7 @@ extension Interpreter {
     }
 
     /// Evaluates call arguments, expanding `*args` and `**kwargs`.
-    func evaluateArguments(_ arguments: Arguments, in scope: Scope, location: SourceLocation) throws(TemplateError)
+    func evaluateArguments(_ arguments: Arguments, in scope: Scope, location: TemplateLocation) throws(TemplateError)
         -> CallArguments
     {
         var result = CallArguments(location: location)
@@ -142,7 +142,7 @@ extension Interpreter {
     // MARK: - Access
 
     /// Jinja's `getattr`: an attribute (such as a method) first, then an item.
-    func attribute(_ name: String, of base: TemplateValue, location: SourceLocation) throws(TemplateError)
+    func attribute(_ name: String, of base: TemplateValue, location: TemplateLocation) throws(TemplateError)
         -> TemplateValue
     {
         let base = base.plain
@@ -180,7 +180,7 @@ extension Interpreter {
     }
 
     /// Jinja's `getitem`: an item first, then (for string keys) an attribute.
-    func item(_ key: TemplateValue, of base: TemplateValue, location: SourceLocation) throws(TemplateError)
+    func item(_ key: TemplateValue, of base: TemplateValue, location: TemplateLocation) throws(TemplateError)
         -> TemplateValue
     {
         let base = base.plain
@@ -218,7 +218,7 @@ extension Interpreter {
     /// Python slicing of lists, tuples and strings (by Unicode scalar).
     private func slice(
         _ base: TemplateValue, start: TemplateValue?, stop: TemplateValue?, step: TemplateValue?,
-        location: SourceLocation
+        location: TemplateLocation
     ) throws(TemplateError) -> TemplateValue {
         let base = base.plain
         func bound(_ value: TemplateValue?) throws(TemplateError) -> Int? {
@@ -298,7 +298,7 @@ extension Interpreter {
 
     // MARK: - Operators
 
-    func binary(_ op: BinaryOperator, _ left: TemplateValue, _ right: TemplateValue, location: SourceLocation)
+    func binary(_ op: BinaryOperator, _ left: TemplateValue, _ right: TemplateValue, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         if case .undefined(let hint) = left.storage { throw .runtime(message: hint.message, location: location) }
@@ -345,7 +345,7 @@ extension Interpreter {
             location: location)
     }
 
-    private func arithmetic(_ op: BinaryOperator, _ a: TemplateValue.Numeric, _ b: TemplateValue.Numeric, location: SourceLocation)
+    private func arithmetic(_ op: BinaryOperator, _ a: TemplateValue.Numeric, _ b: TemplateValue.Numeric, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         if case .int(let x) = a, case .int(let y) = b {
@@ -411,7 +411,7 @@ extension Interpreter {
         }
     }
 
-    func compare(_ op: CompareOperator, _ left: TemplateValue, _ right: TemplateValue, location: SourceLocation)
+    func compare(_ op: CompareOperator, _ left: TemplateValue, _ right: TemplateValue, location: TemplateLocation)
         throws(TemplateError) -> Bool
     {
         switch op {
@@ -426,7 +426,7 @@ extension Interpreter {
         }
     }
 
-    private func order(_ left: TemplateValue, _ right: TemplateValue, _ op: CompareOperator, location: SourceLocation)
+    private func order(_ left: TemplateValue, _ right: TemplateValue, _ op: CompareOperator, location: TemplateLocation)
         throws(TemplateError) -> Bool
     {
         if case .undefined(let hint) = left.storage { throw .runtime(message: hint.message, location: location) }
@@ -440,7 +440,7 @@ extension Interpreter {
     }
 
     /// Python's `item in container`.
-    func contains(_ container: TemplateValue, _ item: TemplateValue, location: SourceLocation) throws(TemplateError)
+    func contains(_ container: TemplateValue, _ item: TemplateValue, location: TemplateLocation) throws(TemplateError)
         -> Bool
     {
         let container = container.plain
@@ -468,16 +468,16 @@ extension Interpreter {
 
     // MARK: - Errors
 
-    func badOperand(_ operation: String, _ value: TemplateValue, location: SourceLocation) -> TemplateError {
+    func badOperand(_ operation: String, _ value: TemplateValue, location: TemplateLocation) -> TemplateError {
         if case .undefined(let hint) = value.storage { return .runtime(message: hint.message, location: location) }
         return .runtime(message: "bad operand type for \(operation): '\(value.typeName)'", location: location)
     }
 
-    private func divisionByZero(_ location: SourceLocation) -> TemplateError {
+    private func divisionByZero(_ location: TemplateLocation) -> TemplateError {
         .runtime(message: "division by zero", location: location)
     }
 
-    private func integerOverflow(_ location: SourceLocation) -> TemplateError {
+    private func integerOverflow(_ location: TemplateLocation) -> TemplateError {
         .runtime(message: "integer overflow (values beyond 64 bits are not supported)", location: location)
     }
 }

@@ -220,7 +220,7 @@ extension Interpreter {
     }
 
     /// Python's `len()`.
-    func length(of value: TemplateValue, location: SourceLocation) throws(TemplateError) -> Int {
+    func length(of value: TemplateValue, location: TemplateLocation) throws(TemplateError) -> Int {
         switch value.storage {
         case .string(let text): return text.unicodeScalars.count
         case .list(let elements), .tuple(let elements): return elements.count
@@ -231,12 +231,12 @@ extension Interpreter {
     }
 
     /// The items a filter iterates; like a `for` loop, but a string yields its characters.
-    func iterate(_ value: TemplateValue, location: SourceLocation) throws(TemplateError) -> [TemplateValue] {
+    func iterate(_ value: TemplateValue, location: TemplateLocation) throws(TemplateError) -> [TemplateValue] {
         try elements(of: value, location: location)
     }
 
     /// Jinja's attribute getter for `map`, `selectattr`, `sort` and others: dotted paths, digits as indexes.
-    func attributePath(_ path: TemplateValue, of item: TemplateValue, location: SourceLocation) throws(TemplateError)
+    func attributePath(_ path: TemplateValue, of item: TemplateValue, location: TemplateLocation) throws(TemplateError)
         -> TemplateValue
     {
         if let index = path.intValue { return try self.item(.int(index), of: item, location: location) }
@@ -301,7 +301,7 @@ extension Interpreter {
         return .iterator(kept)
     }
 
-    private func sortKey(_ item: TemplateValue, attribute: TemplateValue?, caseSensitive: Bool, location: SourceLocation)
+    private func sortKey(_ item: TemplateValue, attribute: TemplateValue?, caseSensitive: Bool, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         var key = item
@@ -311,7 +311,7 @@ extension Interpreter {
     }
 
     private func sorted(
-        _ items: [TemplateValue], reverse: Bool, caseSensitive: Bool, attribute: TemplateValue?, location: SourceLocation
+        _ items: [TemplateValue], reverse: Bool, caseSensitive: Bool, attribute: TemplateValue?, location: TemplateLocation
     ) throws(TemplateError) -> [TemplateValue] {
         var keyed: [(key: TemplateValue, position: Int, item: TemplateValue)] = []
         for (position, item) in items.enumerated() {
@@ -334,7 +334,7 @@ extension Interpreter {
         return keyed.map(\.item)
     }
 
-    private func toInt(_ value: TemplateValue, default defaultValue: TemplateValue, base: Int, location: SourceLocation)
+    private func toInt(_ value: TemplateValue, default defaultValue: TemplateValue, base: Int, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         switch value.storage {
@@ -361,7 +361,7 @@ extension Interpreter {
         }
     }
 
-    private func toFloat(_ value: TemplateValue, default defaultValue: TemplateValue, location: SourceLocation)
+    private func toFloat(_ value: TemplateValue, default defaultValue: TemplateValue, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         switch value.storage {
@@ -384,7 +384,7 @@ extension Interpreter {
     }
 
     /// Jinja's `round`: Python's `round()` (half to even, exact) or `math.ceil`/`math.floor` at a precision.
-    private func round(_ value: TemplateValue, precision: Int, method: String, location: SourceLocation)
+    private func round(_ value: TemplateValue, precision: Int, method: String, location: TemplateLocation)
         throws(TemplateError) -> TemplateValue
     {
         guard let number = value.numeric else { throw badOperand("round()", value, location: location) }

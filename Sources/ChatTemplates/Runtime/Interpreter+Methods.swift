@@ -69,7 +69,7 @@ extension Interpreter {
         }
     }
 
-    private func refuseMutation(_ name: String, of receiver: TemplateValue, location: SourceLocation)
+    private func refuseMutation(_ name: String, of receiver: TemplateValue, location: TemplateLocation)
         throws(TemplateError)
     {
         guard Self.mutatingMethods.contains(name) else { return }

@@ -120,7 +120,7 @@ final class Interpreter {
     }
 
     /// The items a `for` loop visits: list elements, dictionary keys, string characters.
-    func elements(of value: TemplateValue, location: SourceLocation) throws(TemplateError) -> [TemplateValue] {
+    func elements(of value: TemplateValue, location: TemplateLocation) throws(TemplateError) -> [TemplateValue] {
         switch value.plain.storage {
         case .list(let elements), .tuple(let elements), .iterator(let elements): return elements
         case .object(let dictionary): return dictionary.storedKeys.map(\.value)
@@ -133,7 +133,7 @@ final class Interpreter {
 
     // MARK: - Assignment
 
-    func assign(_ value: TemplateValue, to target: AssignTarget, in scope: Scope, location: SourceLocation)
+    func assign(_ value: TemplateValue, to target: AssignTarget, in scope: Scope, location: TemplateLocation)
         throws(TemplateError)
     {
         switch target {
@@ -224,7 +224,7 @@ final class Interpreter {
 struct CallArguments {
     var positional: [TemplateValue] = []
     var keyword: [(name: String, value: TemplateValue)] = []
-    var location: SourceLocation
+    var location: TemplateLocation
 
     /// Binds the arguments to `parameters` by position, then by keyword.
     ///

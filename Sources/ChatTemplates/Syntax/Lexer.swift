@@ -122,7 +122,7 @@ struct Lexer {
 
     // MARK: - Comments and raw blocks
 
-    private mutating func lexComment(from start: Int, openerLocation: SourceLocation) throws(TemplateError) {
+    private mutating func lexComment(from start: Int, openerLocation: TemplateLocation) throws(TemplateError) {
         var index = start
         while index + 1 < scalars.count {
             if scalars[index] == "#" && scalars[index + 1] == "}" {
@@ -147,7 +147,7 @@ struct Lexer {
         return matches("%}", at: index) ? index + 2 : nil
     }
 
-    private mutating func lexRaw(from start: Int, openerLocation: SourceLocation) throws(TemplateError) {
+    private mutating func lexRaw(from start: Int, openerLocation: TemplateLocation) throws(TemplateError) {
         lineStarting = start > 0 && scalars[start - 1] == "\n"
         var index = start
         while let opener = nextBlockOpener(from: index) {
@@ -198,8 +198,8 @@ struct Lexer {
 
     // MARK: - Tags
 
-    private mutating func lexTag(isBlock: Bool, openerLocation: SourceLocation) throws(TemplateError) {
-        var brackets: [(closer: Unicode.Scalar, location: SourceLocation)] = []
+    private mutating func lexTag(isBlock: Bool, openerLocation: TemplateLocation) throws(TemplateError) {
+        var brackets: [(closer: Unicode.Scalar, location: TemplateLocation)] = []
         while true {
             guard position < scalars.count else {
                 let closer = isBlock ? "%}" : "}}"
@@ -248,7 +248,7 @@ struct Lexer {
     }
 
     /// Consumes the tag's closing delimiter if it starts at `position`; returns its location.
-    private mutating func closeTag(isBlock: Bool) -> SourceLocation? {
+    private mutating func closeTag(isBlock: Bool) -> TemplateLocation? {
         let start = position
         if isBlock {
             if matches("+%}", at: start) || matches("-%}", at: start) {
@@ -440,14 +440,14 @@ struct Lexer {
     }
 
     /// The 1-based line and column of a scalar offset.
-    private func location(of offset: Int) -> SourceLocation {
+    private func location(of offset: Int) -> TemplateLocation {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+        return TemplateLocation(line: low + 1, column: offset - lineStarts[low] + 1)
     }
 }
 

@@ -9,9 +9,9 @@ indirect enum Node: Sendable {
     /// `{% for %}…{% else %}…{% endfor %}`.
     case forLoop(ForLoop)
     /// `{% set target = value %}`.
-    case assign(target: AssignTarget, value: Expression, location: SourceLocation)
+    case assign(target: AssignTarget, value: Expression, location: TemplateLocation)
     /// `{% set target %}…{% endset %}`, with optional filters applied to the captured text.
-    case assignBlock(target: AssignTarget, filters: [FilterCall], body: [Node], location: SourceLocation)
+    case assignBlock(target: AssignTarget, filters: [FilterCall], body: [Node], location: TemplateLocation)
     /// `{% macro name(parameters) %}…{% endmacro %}`.
     case macro(MacroDefinition)
     /// `{% call(parameters) macro(arguments) %}…{% endcall %}`.
@@ -21,7 +21,7 @@ indirect enum Node: Sendable {
     /// `{% with a = 1 %}…{% endwith %}`: assignments visible only inside the body.
     case with(assignments: [(target: AssignTarget, value: Expression)], body: [Node])
     /// `{% break %}` or `{% continue %}`.
-    case loopControl(isBreak: Bool, location: SourceLocation)
+    case loopControl(isBreak: Bool, location: TemplateLocation)
     /// A body rendered as is: transformers' `{% generation %}…{% endgeneration %}`.
     case block([Node])
 }
@@ -49,7 +49,7 @@ struct ForLoop: Sendable {
     var body: [Node]
     var otherwise: [Node]
     var isRecursive: Bool
-    var location: SourceLocation
+    var location: TemplateLocation
 }
 
 /// A parsed macro; `caller` blocks are macros without a name.
@@ -57,7 +57,7 @@ struct MacroDefinition: Sendable {
     var name: String
     var parameters: [Parameter]
     var body: [Node]
-    var location: SourceLocation
+    var location: TemplateLocation
 
     /// A parameter and its default value, evaluated at each call that omits it.
     struct Parameter: Sendable {
@@ -76,7 +76,7 @@ struct CallBlock: Sendable {
 struct FilterCall: Sendable {
     var name: String
     var arguments: Arguments
-    var location: SourceLocation
+    var location: TemplateLocation
 }
 
 /// Call arguments: positional, keyword, and `*args`/`**kwargs` expansions.
@@ -116,7 +116,7 @@ struct Expression: Sendable {
     }
 
     var kind: Kind
-    var location: SourceLocation
+    var location: TemplateLocation
 }
 
 /// Arithmetic operators.

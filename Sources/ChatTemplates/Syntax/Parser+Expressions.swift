@@ -249,7 +249,7 @@ extension Parser {
     }
 
     /// `[index]` or `[start:stop:step]`, after the `[`.
-    private mutating func parseSubscript(_ base: Expression, location: SourceLocation) throws(TemplateError)
+    private mutating func parseSubscript(_ base: Expression, location: TemplateLocation) throws(TemplateError)
         -> Expression
     {
         var start: Expression?

@@ -63,7 +63,7 @@ struct Parser {
     // MARK: - Statements
 
     /// Parses nodes until a block tag named in `terminators`, consuming `{%` and the tag's name.
-    mutating func parseBody(until terminators: Set<String>, opener: (name: String, location: SourceLocation)?)
+    mutating func parseBody(until terminators: Set<String>, opener: (name: String, location: TemplateLocation)?)
         throws(TemplateError) -> (nodes: [Node], terminator: String?)
     {
         var nodes: [Node] = []
@@ -106,8 +106,8 @@ struct Parser {
     }
 
     private mutating func parseStatement(
-        _ tag: String, location: SourceLocation, terminators: Set<String>,
-        opener: (name: String, location: SourceLocation)?
+        _ tag: String, location: TemplateLocation, terminators: Set<String>,
+        opener: (name: String, location: TemplateLocation)?
     ) throws(TemplateError) -> Node {
         switch tag {
         case "if": return try parseIf(location: location)
@@ -137,7 +137,7 @@ struct Parser {
     }
 
     /// Parses a body that must end with `terminator`, then the end tag's `%}`.
-    private mutating func parseClosedBody(until terminator: String, opener: (String, SourceLocation))
+    private mutating func parseClosedBody(until terminator: String, opener: (String, TemplateLocation))
         throws(TemplateError) -> [Node]
     {
         let (body, _) = try parseBody(until: [terminator], opener: (opener.0, opener.1))
@@ -145,7 +145,7 @@ struct Parser {
         return body
     }
 
-    private mutating func parseIf(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseIf(location: TemplateLocation) throws(TemplateError) -> Node {
         var branches: [ConditionalBranch] = []
         var otherwise: [Node] = []
         var condition = try parseTuple(withCondition: false)
@@ -167,7 +167,7 @@ struct Parser {
         }
     }
 
-    private mutating func parseFor(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseFor(location: TemplateLocation) throws(TemplateError) -> Node {
         let target = try parseAssignTarget(endNames: ["in"])
         guard skip(name: "in") else { throw unexpected(expected: "'in'") }
         let iterable = try parseTuple(withCondition: false, endNames: ["recursive"])
@@ -190,7 +190,7 @@ struct Parser {
                 isRecursive: isRecursive, location: location))
     }
 
-    private mutating func parseSet(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseSet(location: TemplateLocation) throws(TemplateError) -> Node {
         let target: AssignTarget
         if case .name(let variable) = current.kind, peek().isOperator(.dot) {
             advance()
@@ -211,7 +211,7 @@ struct Parser {
         return .assignBlock(target: target, filters: filters, body: body, location: location)
     }
 
-    private mutating func parseMacro(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseMacro(location: TemplateLocation) throws(TemplateError) -> Node {
         let name = try expectName()
         let parameters = try parseSignature()
         try expectBlockEnd()
@@ -219,7 +219,7 @@ struct Parser {
         return .macro(MacroDefinition(name: name, parameters: parameters, body: body, location: location))
     }
 
-    private mutating func parseCallBlock(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseCallBlock(location: TemplateLocation) throws(TemplateError) -> Node {
         let parameters = current.isOperator(.leftParen) ? try parseSignature() : []
         let call = try parseExpression()
         guard case .call = call.kind else {
@@ -231,7 +231,7 @@ struct Parser {
         return .callBlock(CallBlock(call: call, caller: caller))
     }
 
-    private mutating func parseFilterBlock(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseFilterBlock(location: TemplateLocation) throws(TemplateError) -> Node {
         var filters = [try parseFilterCall()]
         while skip(.pipe) { filters.append(try parseFilterCall()) }
         try expectBlockEnd()
@@ -239,7 +239,7 @@ struct Parser {
         return .filterBlock(filters: filters, body: body)
     }
 
-    private mutating func parseWith(location: SourceLocation) throws(TemplateError) -> Node {
+    private mutating func parseWith(location: TemplateLocation) throws(TemplateError) -> Node {
         var assignments: [(target: AssignTarget, value: Expression)] = []
         while !(current.kind == .blockEnd) {
             if !assignments.isEmpty { try expect(.comma) }

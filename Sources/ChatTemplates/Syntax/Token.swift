@@ -16,7 +16,7 @@ struct Token: Sendable {
     }
 
     var kind: Kind
-    var location: SourceLocation
+    var location: TemplateLocation
 
     /// How the token reads in an error message.
     var display: String {

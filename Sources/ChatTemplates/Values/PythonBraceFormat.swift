@@ -84,7 +84,7 @@ enum PythonBraceFormat {
         return String(result)
     }
 
-    private static func applySpec(_ spec: String, to text: String, location: SourceLocation) throws(TemplateError)
+    private static func applySpec(_ spec: String, to text: String, location: TemplateLocation) throws(TemplateError)
         -> String
     {
         var characters = Array(spec)

@@ -5,7 +5,7 @@ internal import Foundation
 /// Supports `%s`, `%r`, `%d`/`%i`, `%f`/`%e`/`%g` with flags, width and precision, `%x`/`%o`,
 /// `%c`, `%%`, and `%(name)s` with a dictionary.
 enum PythonPercentFormat {
-    static func format(_ format: String, with values: TemplateValue, location: SourceLocation) throws(TemplateError)
+    static func format(_ format: String, with values: TemplateValue, location: TemplateLocation) throws(TemplateError)
         -> String
     {
         let arguments: [TemplateValue]

@@ -27,7 +27,7 @@ extension TemplateValue {
         do {
             try JSONWriter(options: options).write(self, into: &output, level: 0)
         } catch {
-            throw .runtime(message: error.message, location: SourceLocation(line: 1, column: 1))
+            throw .runtime(message: error.message, location: TemplateLocation(line: 1, column: 1))
         }
         return output
     }
@@ -412,6 +412,6 @@ struct JSONReader {
             }
             index += 1
         }
-        return .invalidJSON(message: message, location: SourceLocation(line: line, column: column))
+        return .invalidJSON(message: message, location: TemplateLocation(line: line, column: column))
     }
 }
