@@ -12,8 +12,8 @@ extension ChatTemplate {
     public func generationPrompt(extraContext: [String: TemplateValue] = [:]) -> String? {
         let messages = [ChatMessage.user(Probe.userText)]
         guard
-            let prompted = try? render(messages: messages, addGenerationPrompt: true, extraContext: extraContext),
-            let plain = try? render(messages: messages, addGenerationPrompt: false, extraContext: extraContext)
+            let (prompted, plain) = renderPair(
+                (messages, true), (messages, false), extraContext: extraContext)
         else { return nil }
         // Cut back to a token boundary: Phi-3 ends an unprompted render with `<|endoftext|>`,
         // which shares `<|` with the prompt `<|assistant|>`.
@@ -33,9 +33,8 @@ extension ChatTemplate {
         let user = ChatMessage.user(Probe.userText)
         let assistant = ChatMessage.assistant(Probe.assistantText)
         guard
-            let ended = try? render(messages: [user, assistant], addGenerationPrompt: false, extraContext: extraContext),
-            let continued = try? render(
-                messages: [user, assistant, .user(Probe.secondUserText)], addGenerationPrompt: false,
+            let (ended, continued) = renderPair(
+                ([user, assistant], false), ([user, assistant, .user(Probe.secondUserText)], false),
                 extraContext: extraContext),
             let endOfReply = Probe.offset(after: Probe.assistantText, in: ended),
             let continuedReply = Probe.offset(after: Probe.assistantText, in: continued),
@@ -46,6 +45,21 @@ extension ChatTemplate {
         let shared = Probe.text(afterEnded, upTo: Probe.commonPrefixLength(afterEnded, between))
         let suffix = Probe.trimmingPartialToken(shared)
         return suffix.isEmpty ? nil : suffix
+    }
+
+    /// Renders two probe conversations, without tools (`tools = None`) or, if the template rejects
+    /// that (Hermes tool-use templates iterate `tools` unconditionally), with an empty list.
+    private func renderPair(
+        _ first: ([ChatMessage], Bool), _ second: ([ChatMessage], Bool), extraContext: [String: TemplateValue]
+    ) -> (String, String)? {
+        for tools in [nil, []] as [[TemplateValue]?] {
+            if let a = try? render(messages: first.0, tools: tools, addGenerationPrompt: first.1, extraContext: extraContext),
+                let b = try? render(messages: second.0, tools: tools, addGenerationPrompt: second.1, extraContext: extraContext)
+            {
+                return (a, b)
+            }
+        }
+        return nil
     }
 
     /// How the template writes an assistant tool call, found by rendering a probe call.

@@ -277,11 +277,25 @@ struct Lexer {
     }
 
     private mutating func lexOperator() -> Operator? {
-        for op in Operator.allCases where matches(op.rawValue, at: position) {
-            position += op.rawValue.unicodeScalars.count
-            return op
+        let first = scalars[position]
+        let second: Unicode.Scalar? = position + 1 < scalars.count ? scalars[position + 1] : nil
+        let pair: Operator?
+        switch (first, second) {
+        case ("/", "/"): pair = .floorDivide
+        case ("*", "*"): pair = .power
+        case ("=", "="): pair = .equal
+        case ("!", "="): pair = .notEqual
+        case (">", "="): pair = .greaterOrEqual
+        case ("<", "="): pair = .lessOrEqual
+        default: pair = nil
         }
-        return nil
+        if let pair {
+            position += 2
+            return pair
+        }
+        guard let single = Operator(rawValue: String(first)) else { return nil }
+        position += 1
+        return single
     }
 
     // MARK: - Literals

@@ -220,11 +220,11 @@ extension Parser {
         }
     }
 
-    /// Attribute access, subscripts and calls after a primary.
+    /// Attribute access, subscripts and calls after a primary; errors point at the chain's start.
     private mutating func parsePostfix(_ base: Expression) throws(TemplateError) -> Expression {
         var expression = base
+        let location = base.location
         while true {
-            let location = current.location
             if skip(.dot) {
                 switch current.kind {
                 case .name(let name):
@@ -322,7 +322,7 @@ extension Parser {
                 }
                 expression = Expression(kind: .test(expression, name: name, arguments, negated: negated), location: location)
             } else if current.isOperator(.leftParen) {
-                expression = Expression(kind: .call(expression, try parseCallArguments()), location: location)
+                expression = Expression(kind: .call(expression, try parseCallArguments()), location: expression.location)
             } else {
                 return expression
             }
