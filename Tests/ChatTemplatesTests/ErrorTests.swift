@@ -36,6 +36,10 @@ import Testing
         Case("{{ '\\xZZ' }}", 1, 5, "invalid \\x escape"),
         Case("{% set x = 1 %}\n{% else %}", 2, 4, "unknown tag 'else'"),
         Case("{% for x in y %}{% if x %}{% endfor %}", 1, 30, "innermost open block is 'if'"),
+        // Nesting is limited so that hostile templates cannot overflow a task's stack.
+        Case("{{ " + String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150) + " }}", 1, 104, "nests more than 100 levels"),
+        Case("{{ 1" + String(repeating: " + 1", count: 500) + " }}", 1, 404, "nests more than 100 levels"),
+        Case(String(repeating: "{% if true %}", count: 150), 1, 1294, "nests more than 100 levels"),
     ]
 
     static let runtimeErrors: [Case] = [
@@ -50,7 +54,7 @@ import Testing
         Case("{{ 'x' < 1 }}", 1, 10, "'<' not supported between instances of 'str' and 'int'"),
         Case("{{ undefined_value | tojson }}", 1, 22, "Object of type Undefined is not JSON serializable"),
         Case("{{ 9223372036854775807 + 1 }}", 1, 24, "integer overflow"),
-        Case("{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}", 1, 19, "recursed more than"),
+        Case("{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}", 1, 19, "recursed more than 64 levels"),
         Case("{{ range(200000) | length }}", 1, 4, "range too big"),
         Case("{% for a, b in [[1, 2, 3]] %}{% endfor %}", 1, 4, "too many values to unpack"),
     ]

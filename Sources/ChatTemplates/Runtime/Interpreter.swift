@@ -9,7 +9,8 @@ final class Interpreter {
     let now: Date
     /// How deep macro calls are nested, to stop runaway recursion with an error instead of a crash.
     private var callDepth = 0
-    private static let maximumCallDepth = 256
+    /// Deep enough for recursive schema formatting in real templates, shallow enough for a task's stack.
+    private static let maximumCallDepth = 64
 
     init(now: Date) {
         self.now = now

@@ -31,9 +31,12 @@ extension Parser {
 
     /// A full expression, including the inline `a if condition else b`.
     mutating func parseExpression() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var expression = try parseOr()
         while current.isName("if") {
             let location = current.location
+            try enterNesting(at: location)
             advance()
             let condition = try parseOr()
             var otherwise: Expression?
@@ -45,9 +48,12 @@ extension Parser {
     }
 
     private mutating func parseOr() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var left = try parseAnd()
         while current.isName("or") {
             let location = current.location
+            try enterNesting(at: location)
             advance()
             left = Expression(kind: .or(left, try parseAnd()), location: location)
         }
@@ -55,9 +61,12 @@ extension Parser {
     }
 
     private mutating func parseAnd() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var left = try parseNot()
         while current.isName("and") {
             let location = current.location
+            try enterNesting(at: location)
             advance()
             left = Expression(kind: .and(left, try parseNot()), location: location)
         }
@@ -67,6 +76,8 @@ extension Parser {
     private mutating func parseNot() throws(TemplateError) -> Expression {
         if current.isName("not") {
             let location = current.location
+            try enterNesting(at: location)
+            defer { depth -= 1 }
             advance()
             return Expression(kind: .not(try parseNot()), location: location)
         }
@@ -74,6 +85,8 @@ extension Parser {
     }
 
     private mutating func parseCompare() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         let left = try parseAddition()
         var operations: [(CompareOperator, Expression)] = []
         while true {
@@ -92,12 +105,15 @@ extension Parser {
             default:
                 return operations.isEmpty ? left : Expression(kind: .compare(left, operations), location: left.location)
             }
+            try enterNesting(at: current.location)
             advance()
             operations.append((op, try parseAddition()))
         }
     }
 
     private mutating func parseAddition() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var left = try parseConcat()
         while true {
             let op: BinaryOperator
@@ -109,6 +125,7 @@ extension Parser {
                 return left
             }
             let location = current.location
+            try enterNesting(at: location)
             advance()
             left = Expression(kind: .binary(op, left, try parseConcat()), location: location)
         }
@@ -122,6 +139,8 @@ extension Parser {
     }
 
     private mutating func parseMultiplication() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var left = try parsePower()
         while true {
             let op: BinaryOperator
@@ -133,15 +152,19 @@ extension Parser {
             default: return left
             }
             let location = current.location
+            try enterNesting(at: location)
             advance()
             left = Expression(kind: .binary(op, left, try parsePower()), location: location)
         }
     }
 
     private mutating func parsePower() throws(TemplateError) -> Expression {
+        let entryDepth = depth
+        defer { depth = entryDepth }
         var left = try parseUnary(withFilter: true)
         while current.isOperator(.power) {
             let location = current.location
+            try enterNesting(at: location)
             advance()
             left = Expression(kind: .binary(.power, left, try parseUnary(withFilter: true)), location: location)
         }
@@ -150,6 +173,8 @@ extension Parser {
 
     private mutating func parseUnary(withFilter: Bool) throws(TemplateError) -> Expression {
         let location = current.location
+        try enterNesting(at: location)
+        defer { depth -= 1 }
         var expression: Expression
         if skip(.minus) {
             expression = Expression(kind: .negate(try parseUnary(withFilter: false)), location: location)
@@ -224,7 +249,12 @@ extension Parser {
     private mutating func parsePostfix(_ base: Expression) throws(TemplateError) -> Expression {
         var expression = base
         let location = base.location
+        let entryDepth = depth
+        defer { depth = entryDepth }
         while true {
+            if current.isOperator(.dot) || current.isOperator(.leftBracket) || current.isOperator(.leftParen) {
+                try enterNesting(at: current.location)
+            }
             if skip(.dot) {
                 switch current.kind {
                 case .name(let name):
@@ -302,8 +332,13 @@ extension Parser {
     /// Filters (`| name(args)`), tests (`is [not] name args`) and calls after an operand.
     private mutating func parseFilterExpression(_ base: Expression) throws(TemplateError) -> Expression {
         var expression = base
+        let entryDepth = depth
+        defer { depth = entryDepth }
         while true {
             let location = current.location
+            if current.isOperator(.pipe) || current.isName("is") || current.isOperator(.leftParen) {
+                try enterNesting(at: location)
+            }
             if skip(.pipe) {
                 let filter = try parseFilterCall()
                 expression = Expression(

@@ -4,6 +4,18 @@
 struct Parser {
     var tokens: [Token]
     var index = 0
+    /// How deep blocks and bracketed expressions are nested; limited so that parsing and rendering
+    /// hostile input cannot overflow the stack of the task doing it.
+    var depth = 0
+    static let maximumDepth = 100
+
+    /// Enters one level of nesting at `location`, or fails when the template nests too deeply.
+    mutating func enterNesting(at location: TemplateLocation) throws(TemplateError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw .syntax(message: "the template nests more than \(Self.maximumDepth) levels deep", location: location)
+        }
+    }
 
     init(tokens: [Token]) {
         self.tokens = tokens
@@ -90,7 +102,9 @@ struct Parser {
                 }
                 advance()
                 advance()
+                try enterNesting(at: tagToken.location)
                 nodes.append(try parseStatement(tag, location: tagToken.location, terminators: terminators, opener: opener))
+                depth -= 1
             case .endOfInput:
                 if let opener {
                     let expected = terminators.sorted().map { "'\($0)'" }.joined(separator: " or ")
