@@ -5,7 +5,7 @@ import Testing
 @Suite struct ChatTemplateFixtureTests {
     @Test func fixturesArePresent() {
         #expect(Fixtures.templates.count >= 28)
-        #expect(Fixtures.conversations.count >= 13)
+        #expect(Fixtures.conversations.count >= 15)
         #expect(Fixtures.chatCases.count == Fixtures.templates.count * Fixtures.conversations.count)
     }
 
@@ -21,8 +21,13 @@ import Testing
         for (key, value) in conversation["extra"]?.objectValue ?? [:] { extraContext[key] = value }
         let tools = conversation["tools"]?.arrayValue
         let addGenerationPrompt = try #require(conversation["add_generation_prompt"]?.boolValue as Bool?)
+        let continues = conversation["continue_final_message"]?.boolValue ?? false
         let render = { () throws(TemplateError) -> String in
-            try template.render(
+            if continues {
+                return try template.renderContinuingFinalMessage(
+                    messages: messages, tools: tools, extraContext: extraContext, now: Fixtures.now)
+            }
+            return try template.render(
                 messages: messages, tools: tools, addGenerationPrompt: addGenerationPrompt,
                 extraContext: extraContext, now: Fixtures.now)
         }

@@ -7,7 +7,8 @@ What it reads and writes (all under Tests/ChatTemplatesTests/Fixtures/):
   templates/<name>.jinja      chat templates (committed data; see TEMPLATES below for their origin)
   templates.json              written: name, file, bos_token, eos_token, origin of each template
   conversations.json          written: the conversations below, in ChatMessage's exact dictionary shape
-  expected/<name>/<conv>.txt  written: the rendered prompt, or
+  expected/<name>/<conv>.txt  written: the rendered prompt (for conversations marked
+                              continue_final_message, as apply_chat_template(continue_final_message=True)), or
   expected/<name>/<conv>.error.json  written: {"kind": "raised"|"error", "message": ...} when jinja2 raised
   snippets.json               written: small templates (the expression language, whitespace control,
                               errors) with the shared context and their output or error
@@ -186,6 +187,13 @@ CONVERSATIONS = {
     "assistant_prefill": {"messages": [
         {"role": "user", "content": "Write a haiku."},
         {"role": "assistant", "content": "Autumn moonlight—"}], "add_generation_prompt": False},
+    "continue_final_message": {"messages": [
+        {"role": "user", "content": "Reply in JSON."},
+        {"role": "assistant", "content": "{\"answer\": "}], "add_generation_prompt": False, "continue_final_message": True},
+    "continue_final_message_trimmed": {"messages": [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "Start a list."},
+        {"role": "assistant", "content": "Here it is:\n  "}], "add_generation_prompt": False, "continue_final_message": True},
     "extra_context": {"messages": [
         {"role": "system", "content": "Be brief."},
         {"role": "user", "content": "Hi"}], "tools": [WEATHER], "add_generation_prompt": True,
@@ -217,6 +225,26 @@ def render(env, source, context):
         return {"error": {"kind": kind, "message": str(error)}}
     except Exception as error:  # TypeError, ZeroDivisionError, … are runtime errors too
         return {"error": {"kind": "error", "message": f"{type(error).__name__}: {error}"}}
+
+
+CONTINUE_TAG = "CONTINUE_FINAL_MESSAGE_TAG "
+
+
+def render_continuing(env, source, context):
+    # transformers' continue_final_message=True: tag the final content, render, cut at the tag.
+    context = json.loads(json.dumps(context))
+    final_message = context["messages"][-1]["content"]
+    context["messages"][-1]["content"] = final_message + CONTINUE_TAG
+    result = render(env, source, context)
+    if "error" in result:
+        return result
+    rendered = result["output"]
+    if final_message.strip() not in rendered or CONTINUE_TAG.strip() not in rendered:
+        return {"error": {"kind": "error", "message": "the final message does not appear in the rendered prompt"}}
+    location = rendered.rindex(CONTINUE_TAG.strip())
+    if rendered[location:location + len(CONTINUE_TAG)] == CONTINUE_TAG:
+        return {"output": rendered[:location]}
+    return {"output": rendered[:location].rstrip()}
 
 
 def write(path, text):
@@ -267,7 +295,10 @@ def main():
                 "eos_token": entry["eos_token"],
             }
             context.update(conversation.get("extra", {}))
-            result = render(env, source, json.loads(json.dumps(context)))
+            if conversation.get("continue_final_message"):
+                result = render_continuing(env, source, context)
+            else:
+                result = render(env, source, json.loads(json.dumps(context)))
             if "output" in result:
                 write(os.path.join(directory, conversation_name + ".txt"), result["output"])
                 counts["output"] += 1
