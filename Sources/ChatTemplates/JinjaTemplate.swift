@@ -28,6 +28,8 @@ public struct JinjaTemplate: Sendable {
     }
 
     let nodes: [Node]
+    /// Names the template assigns at its top level before reading them: they start undefined.
+    let rootLocals: [String]
     /// Every variable name the template reads, anywhere in it.
     let referencedNames: Set<String>
 
@@ -40,7 +42,7 @@ public struct JinjaTemplate: Sendable {
     public init(_ source: String, options: Options = .transformers) throws(TemplateError) {
         var lexer = Lexer(source: source, trimBlocks: options.trimBlocks, lstripBlocks: options.lstripBlocks)
         var parser = Parser(tokens: try lexer.tokenize())
-        nodes = try parser.parseTemplate()
+        (nodes, rootLocals) = FrameAnalysis.annotate(try parser.parseTemplate())
         var names = Set<String>()
         NameCollector.collect(nodes, into: &names)
         referencedNames = names
@@ -57,7 +59,9 @@ public struct JinjaTemplate: Sendable {
     public func render(_ context: [String: TemplateValue], now: Date = Date()) throws(TemplateError) -> String {
         let interpreter = Interpreter(now: now)
         var output = ""
-        _ = try interpreter.execute(nodes, scope: Scope(parent: nil, variables: context), into: &output)
+        let root = Scope(parent: nil, variables: context)
+        for name in rootLocals { root.variables[name] = .undefined(.variable(name)) }
+        _ = try interpreter.execute(nodes, scope: root, into: &output)
         return output
     }
 
@@ -86,23 +90,23 @@ enum NameCollector {
         case .forLoop(let loop):
             collect(loop.iterable, into: &names)
             if let filter = loop.filter { collect(filter, into: &names) }
-            collect(loop.body, into: &names)
-            collect(loop.otherwise, into: &names)
+            collect(loop.body.nodes, into: &names)
+            collect(loop.otherwise.nodes, into: &names)
         case .assign(_, let value, _): collect(value, into: &names)
         case .assignBlock(_, let filters, let body, _):
             for filter in filters { collect(filter.arguments, into: &names) }
-            collect(body, into: &names)
+            collect(body.nodes, into: &names)
         case .macro(let definition): collect(definition, into: &names)
         case .callBlock(let block):
             collect(block.call, into: &names)
             collect(block.caller, into: &names)
         case .filterBlock(let filters, let body):
             for filter in filters { collect(filter.arguments, into: &names) }
-            collect(body, into: &names)
+            collect(body.nodes, into: &names)
         case .with(let assignments, let body):
             for assignment in assignments { collect(assignment.value, into: &names) }
-            collect(body, into: &names)
-        case .block(let body): collect(body, into: &names)
+            collect(body.nodes, into: &names)
+        case .block(let body): collect(body.nodes, into: &names)
         }
     }
 
@@ -110,7 +114,7 @@ enum NameCollector {
         for parameter in definition.parameters {
             if let defaultValue = parameter.defaultValue { collect(defaultValue, into: &names) }
         }
-        collect(definition.body, into: &names)
+        collect(definition.body.nodes, into: &names)
     }
 
     private static func collect(_ arguments: Arguments, into names: inout Set<String>) {
@@ -120,7 +124,7 @@ enum NameCollector {
         if let splat = arguments.keywordSplat { collect(splat, into: &names) }
     }
 
-    private static func collect(_ expression: Expression, into names: inout Set<String>) {
+    static func collect(_ expression: Expression, into names: inout Set<String>) {
         switch expression.kind {
         case .literal: break
         case .name(let name): names.insert(name)

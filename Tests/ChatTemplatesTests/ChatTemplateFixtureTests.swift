@@ -50,7 +50,7 @@ import Testing
 /// each compared with jinja2's output.
 @Suite struct SnippetFixtureTests {
     @Test func snippetsArePresent() {
-        #expect(Fixtures.snippets.count >= 150)
+        #expect(Fixtures.snippets.count >= 170)
         #expect(Fixtures.snippetContext["msgs"] != nil)
     }
 

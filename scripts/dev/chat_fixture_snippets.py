@@ -168,4 +168,11 @@ SNIPPETS = [
     '{%- set x = 1 -%}\n\n\n{{ x }}\n{%- set y = 2 %}\n  {{ y }}',
     '{% for i in [1, 2] -%}\n    {{ i }}\n{%- if not loop.last %},{% endif %}\n{% endfor %}',
     '\n\n{% if false %}no{% else %}\n  yes\n{% endif %}\n\n',
+    '{% for i in [1] %}[{{ n }}]{% endfor %}{% set n = 1 %}{{ n }}',
+    '{% macro m() %}<{{ n }}>{% endmacro %}{{ m() }}{% set n = 2 %}{{ m() }}',
+    '{% if true %}{% set n = 3 %}{% endif %}{% for i in [1] %}{{ n }}{% endfor %}',
+    '{% set s %}[{{ s }}]{% endset %}{{ s }}',
+    '{{ n }}{% for i in [1] %}{{ n }}{% set n = 5 %}{{ n }}{% endfor %}{% set n = 6 %}{{ n }}',
+    '{% macro m(a=n) %}{% set n %}{{ n }}{% endset %}[{{ n }}]{% endmacro %}{{ m() }}',
+    '{% with f = 1 %}{% for i in [1] %}{{ f }}{% set f = 2 %}{{ f }}{% endfor %}{{ f }}{% endwith %}',
 ]

@@ -310,8 +310,8 @@ extension Interpreter {
         case (.add, .markup(let a), .string(let b)): return TemplateValue(storage: .markup(a + Self.htmlEscape(b)))
         case (.add, .string(let a), .markup(let b)): return TemplateValue(storage: .markup(Self.htmlEscape(a) + b))
         case (.add, .markup(let a), .markup(let b)): return TemplateValue(storage: .markup(a + b))
-        case (.multiply, .markup(let text), _):
-            guard let count = right.indexValue else { break }
+        case (.multiply, .markup(let text), _), (.multiply, _, .markup(let text)):
+            guard let count = (left.stringValue == nil ? left : right).indexValue else { break }
             return TemplateValue(storage: .markup(String(repeating: text, count: max(0, count))))
         case (.modulo, .markup(let format), _):
             let escaped: TemplateValue
@@ -335,6 +335,9 @@ extension Interpreter {
         case (.multiply, .list(let elements), _), (.multiply, _, .list(let elements)):
             guard case .int(let count)? = (left.arrayValue == nil ? left : right).numeric else { break }
             return .array(Array(repeating: elements, count: max(0, count)).flatMap { $0 })
+        case (.multiply, .tuple(let elements), _), (.multiply, _, .tuple(let elements)):
+            guard case .int(let count)? = (left.arrayValue == nil ? left : right).numeric else { break }
+            return .tuple(Array(repeating: elements, count: max(0, count)).flatMap { $0 })
         case (.modulo, .string(let format), _):
             return .string(try PythonPercentFormat.format(format, with: right, location: location))
         default:
@@ -368,7 +371,12 @@ extension Interpreter {
                 let remainder = x % y
                 return .int(remainder != 0 && ((remainder < 0) != (y < 0)) ? remainder + y : remainder)
             case .power:
-                if y < 0 { return .double(pow(Double(x), Double(y))) }
+                if y < 0 {
+                    guard x != 0 else {
+                        throw .runtime(message: "0.0 cannot be raised to a negative power", location: location)
+                    }
+                    return .double(pow(Double(x), Double(y)))
+                }
                 var value = 1
                 var base = x
                 var exponent = y
@@ -401,13 +409,30 @@ extension Interpreter {
             return .double(x / y)
         case .floorDivide:
             guard y != 0 else { throw divisionByZero(location) }
-            return .double((x / y).rounded(.down))
+            // CPython's float floor division, which goes through fmod: 1 // 0.1 is 9.0, not 10.0.
+            var remainder = fmod(x, y)
+            var quotient = (x - remainder) / y
+            if remainder != 0 && ((y < 0) != (remainder < 0)) {
+                remainder += y
+                quotient -= 1
+            }
+            guard quotient != 0 else { return .double(Double(signOf: x / y, magnitudeOf: 0)) }
+            var floored = quotient.rounded(.down)
+            if quotient - floored > 0.5 { floored += 1 }
+            return .double(floored)
         case .modulo:
             guard y != 0 else { throw divisionByZero(location) }
             let remainder = x.truncatingRemainder(dividingBy: y)
             return .double(remainder != 0 && ((remainder < 0) != (y < 0)) ? remainder + y : remainder)
         case .power:
-            return .double(pow(x, y))
+            if x == 0 && y < 0 {
+                throw .runtime(message: "0.0 cannot be raised to a negative power", location: location)
+            }
+            let result = pow(x, y)
+            if result.isInfinite && x.isFinite && y.isFinite {
+                throw .runtime(message: "numerical result out of range", location: location)
+            }
+            return .double(result)
         }
     }
 
@@ -456,7 +481,12 @@ extension Interpreter {
             return elements.contains { $0.pythonEquals(item) }
         case .object(let dictionary):
             guard let key = DictionaryKey(item) else {
-                throw .runtime(message: "unhashable type: '\(item.typeName)'", location: location)
+                // Only lists and dictionaries are unhashable; other values (tuples, undefined) are
+                // hashable in Python but can never be keys here.
+                switch item.storage {
+                case .list, .object: throw .runtime(message: "unhashable type: '\(item.typeName)'", location: location)
+                default: return false
+                }
             }
             return dictionary.contains(key: key)
         case .undefined:

@@ -117,6 +117,9 @@ extension Interpreter {
             var result: [TemplateValue] = []
             for item in try iterate(value, location: location) {
                 let key = try sortKey(item, attribute: bound[1], caseSensitive: bound[0]?.isTruthy ?? false, location: location)
+                if DictionaryKey(key) == nil, key.typeName != "tuple" {
+                    throw .runtime(message: "unhashable type: '\(key.typeName)'", location: location)
+                }
                 if !seen.contains(where: { $0.pythonEquals(key) }) {
                     seen.append(key)
                     result.append(item)
@@ -164,6 +167,9 @@ extension Interpreter {
             return .iterator(try iterate(value, location: location).reversed())
         case "indent":
             let bound = try arguments.bind(name, ["width", "first", "blank"])
+            guard value.stringValue != nil else {
+                throw .runtime(message: "indent needs a string, got '\(value.typeName)'", location: location)
+            }
             return .string(indent(value.pythonString, width: bound[0] ?? .int(4), first: bound[1]?.isTruthy ?? false, blank: bound[2]?.isTruthy ?? false))
         case "center":
             let bound = try arguments.bind(name, ["width"])

@@ -39,8 +39,10 @@ extension Interpreter {
             default: return false
             }
         case "callable":
-            if case .callable = value.storage { return true }
-            return false
+            switch value.storage {
+            case .callable, .undefined: return true
+            default: return false
+            }
         case "escaped": return false
         case "lower":
             let text = value.pythonString
@@ -49,8 +51,8 @@ extension Interpreter {
             let text = value.pythonString
             return text.unicodeScalars.contains { $0.properties.isCased } && text == text.uppercased()
         case "even", "odd":
-            guard let number = value.numeric else { throw badOperand("%", value, location: location) }
-            let remainder = try binary(.modulo, .init(storage: numberStorage(number)), .int(2), location: location)
+            // Jinja computes `value % 2`, which formats a string rather than failing.
+            let remainder = try binary(.modulo, value, .int(2), location: location)
             return remainder.pythonEquals(.int(name == "even" ? 0 : 1))
         case "divisibleby":
             let divisor = try argument()
@@ -74,13 +76,6 @@ extension Interpreter {
         case "test": return Self.testNames.contains(value.pythonString)
         default:
             throw .runtime(message: "no test named '\(name)'", location: location)
-        }
-    }
-
-    private func numberStorage(_ number: TemplateValue.Numeric) -> TemplateValue.Storage {
-        switch number {
-        case .int(let value): return .int(value)
-        case .double(let value): return .double(value)
         }
     }
 }

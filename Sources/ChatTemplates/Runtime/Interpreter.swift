@@ -23,6 +23,18 @@ final class Interpreter {
         case continueLoop
     }
 
+    /// A new scope for entering `frame`: Jinja starts the frame's own locals as undefined.
+    func frameScope(_ frame: Frame, parent: Scope) -> Scope {
+        let scope = Scope(parent: parent)
+        for name in frame.undefinedLocals { scope.variables[name] = .undefined(.variable(name)) }
+        return scope
+    }
+
+    /// Runs a frame's statements in `scope` (made by ``frameScope(_:parent:)``).
+    func execute(_ frame: Frame, scope: Scope, into output: inout String) throws(TemplateError) -> Flow {
+        try execute(frame.nodes, scope: scope, into: &output)
+    }
+
     /// Runs `nodes` in `scope`, appending their output.
     func execute(_ nodes: [Node], scope: Scope, into output: inout String) throws(TemplateError) -> Flow {
         for node in nodes {
@@ -48,7 +60,7 @@ final class Interpreter {
                 try assign(value, to: target, in: scope, location: location)
             case .assignBlock(let target, let filters, let body, let location):
                 var captured = ""
-                _ = try execute(body, scope: Scope(parent: scope), into: &captured)
+                _ = try execute(body, scope: frameScope(body, parent: scope), into: &captured)
                 let value = try applyFilters(filters, to: .string(captured), in: scope)
                 try assign(value, to: target, in: scope, location: location)
             case .macro(let definition):
@@ -58,10 +70,10 @@ final class Interpreter {
                 output += try executeCallBlock(block, scope: scope).pythonString
             case .filterBlock(let filters, let body):
                 var captured = ""
-                _ = try execute(body, scope: Scope(parent: scope), into: &captured)
+                _ = try execute(body, scope: frameScope(body, parent: scope), into: &captured)
                 output += try applyFilters(filters, to: .string(captured), in: scope).pythonString
             case .with(let assignments, let body):
-                let inner = Scope(parent: scope)
+                let inner = frameScope(body, parent: scope)
                 for (target, valueExpression) in assignments {
                     let value = try evaluate(valueExpression, in: scope)
                     try assign(value, to: target, in: inner, location: valueExpression.location)
@@ -72,7 +84,7 @@ final class Interpreter {
             case .loopControl(let isBreak, _):
                 return isBreak ? .breakLoop : .continueLoop
             case .block(let body):
-                let flow = try execute(body, scope: scope, into: &output)
+                let flow = try execute(body, scope: frameScope(body, parent: scope), into: &output)
                 if case .proceed = flow { continue }
                 return flow
             }
@@ -106,7 +118,7 @@ final class Interpreter {
             items = kept
         }
         if items.isEmpty {
-            _ = try execute(loop.otherwise, scope: Scope(parent: scope), into: &output)
+            _ = try execute(loop.otherwise, scope: frameScope(loop.otherwise, parent: scope), into: &output)
             return
         }
         // Only recursive loops (not supported) go deeper than depth 1, even when nested.
@@ -114,7 +126,8 @@ final class Interpreter {
         let loopValue = TemplateValue(storage: .loop(loopObject))
         for (position, item) in items.enumerated() {
             loopObject.index0 = position
-            let iteration = Scope(parent: scope, variables: ["loop": loopValue])
+            let iteration = frameScope(loop.body, parent: scope)
+            iteration.variables["loop"] = loopValue
             try assign(item, to: loop.target, in: iteration, location: loop.location)
             if case .breakLoop = try execute(loop.body, scope: iteration, into: &output) { break }
         }
@@ -181,7 +194,7 @@ final class Interpreter {
         throws(TemplateError) -> TemplateValue
     {
         let definition = macro.definition
-        let frame = Scope(parent: macro.closure)
+        let frame = frameScope(definition.body, parent: macro.closure)
         var extraPositional: [TemplateValue] = []
         for (position, value) in arguments.positional.enumerated() {
             if position < definition.parameters.count {

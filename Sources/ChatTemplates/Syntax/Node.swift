@@ -11,19 +11,33 @@ indirect enum Node: Sendable {
     /// `{% set target = value %}`.
     case assign(target: AssignTarget, value: Expression, location: TemplateLocation)
     /// `{% set target %}…{% endset %}`, with optional filters applied to the captured text.
-    case assignBlock(target: AssignTarget, filters: [FilterCall], body: [Node], location: TemplateLocation)
+    case assignBlock(target: AssignTarget, filters: [FilterCall], body: Frame, location: TemplateLocation)
     /// `{% macro name(parameters) %}…{% endmacro %}`.
     case macro(MacroDefinition)
     /// `{% call(parameters) macro(arguments) %}…{% endcall %}`.
     case callBlock(CallBlock)
     /// `{% filter name %}…{% endfilter %}`.
-    case filterBlock(filters: [FilterCall], body: [Node])
+    case filterBlock(filters: [FilterCall], body: Frame)
     /// `{% with a = 1 %}…{% endwith %}`: assignments visible only inside the body.
-    case with(assignments: [(target: AssignTarget, value: Expression)], body: [Node])
+    case with(assignments: [(target: AssignTarget, value: Expression)], body: Frame)
     /// `{% break %}` or `{% continue %}`.
     case loopControl(isBreak: Bool, location: TemplateLocation)
-    /// A body rendered as is: transformers' `{% generation %}…{% endgeneration %}`.
-    case block([Node])
+    /// A body rendered in its own scope: transformers' `{% generation %}…{% endgeneration %}`.
+    case block(Frame)
+}
+
+/// The statements of a body that Jinja compiles as its own frame (a scope): a loop body, a macro, a
+/// block assignment, a filter or `with` block.
+struct Frame: Sendable {
+    var nodes: [Node]
+    /// Names this frame assigns before anything reads them, and that no enclosing frame uses: Jinja
+    /// starts them as undefined when the frame is entered, hiding outer values of the same name.
+    /// Filled in by ``FrameAnalysis``.
+    var undefinedLocals: [String] = []
+
+    init(_ nodes: [Node]) {
+        self.nodes = nodes
+    }
 }
 
 /// One `if` or `elif` branch.
@@ -46,8 +60,8 @@ struct ForLoop: Sendable {
     var iterable: Expression
     /// The inline `if` that filters items before `loop` counts them.
     var filter: Expression?
-    var body: [Node]
-    var otherwise: [Node]
+    var body: Frame
+    var otherwise: Frame
     var isRecursive: Bool
     var location: TemplateLocation
 }
@@ -56,7 +70,7 @@ struct ForLoop: Sendable {
 struct MacroDefinition: Sendable {
     var name: String
     var parameters: [Parameter]
-    var body: [Node]
+    var body: Frame
     var location: TemplateLocation
 
     /// A parameter and its default value, evaluated at each call that omits it.

@@ -134,7 +134,7 @@ struct Parser {
         case "generation":
             try expectBlockEnd()
             let body = try parseClosedBody(until: "endgeneration", opener: (tag, location))
-            return .block(body)
+            return .block(Frame(body))
         case "break", "continue":
             try expectBlockEnd()
             return .loopControl(isBreak: tag == "break", location: location)
@@ -200,7 +200,7 @@ struct Parser {
         }
         return .forLoop(
             ForLoop(
-                target: target, iterable: iterable, filter: filter, body: body, otherwise: otherwise,
+                target: target, iterable: iterable, filter: filter, body: Frame(body), otherwise: Frame(otherwise),
                 isRecursive: isRecursive, location: location))
     }
 
@@ -222,7 +222,7 @@ struct Parser {
         while skip(.pipe) { filters.append(try parseFilterCall()) }
         try expectBlockEnd()
         let body = try parseClosedBody(until: "endset", opener: ("set", location))
-        return .assignBlock(target: target, filters: filters, body: body, location: location)
+        return .assignBlock(target: target, filters: filters, body: Frame(body), location: location)
     }
 
     private mutating func parseMacro(location: TemplateLocation) throws(TemplateError) -> Node {
@@ -230,7 +230,7 @@ struct Parser {
         let parameters = try parseSignature()
         try expectBlockEnd()
         let body = try parseClosedBody(until: "endmacro", opener: ("macro", location))
-        return .macro(MacroDefinition(name: name, parameters: parameters, body: body, location: location))
+        return .macro(MacroDefinition(name: name, parameters: parameters, body: Frame(body), location: location))
     }
 
     private mutating func parseCallBlock(location: TemplateLocation) throws(TemplateError) -> Node {
@@ -241,7 +241,7 @@ struct Parser {
         }
         try expectBlockEnd()
         let body = try parseClosedBody(until: "endcall", opener: ("call", location))
-        let caller = MacroDefinition(name: "caller", parameters: parameters, body: body, location: location)
+        let caller = MacroDefinition(name: "caller", parameters: parameters, body: Frame(body), location: location)
         return .callBlock(CallBlock(call: call, caller: caller))
     }
 
@@ -250,7 +250,7 @@ struct Parser {
         while skip(.pipe) { filters.append(try parseFilterCall()) }
         try expectBlockEnd()
         let body = try parseClosedBody(until: "endfilter", opener: ("filter", location))
-        return .filterBlock(filters: filters, body: body)
+        return .filterBlock(filters: filters, body: Frame(body))
     }
 
     private mutating func parseWith(location: TemplateLocation) throws(TemplateError) -> Node {
@@ -263,7 +263,7 @@ struct Parser {
         }
         try expectBlockEnd()
         let body = try parseClosedBody(until: "endwith", opener: ("with", location))
-        return .with(assignments: assignments, body: body)
+        return .with(assignments: assignments, body: Frame(body))
     }
 
     /// `(a, b=default)` of a macro or call block.

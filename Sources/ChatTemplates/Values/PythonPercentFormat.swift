@@ -10,10 +10,17 @@ enum PythonPercentFormat {
     {
         let arguments: [TemplateValue]
         var mapping: TemplateDictionary?
+        // Python treats any non-tuple, non-string argument with `__getitem__` as a mapping, and does
+        // not complain about its being unused.
+        var acceptsUnused = false
         switch values.storage {
         case .tuple(let elements): arguments = elements
         case .object(let dictionary):
             mapping = dictionary
+            acceptsUnused = true
+            arguments = [values]
+        case .list, .iterator:
+            acceptsUnused = true
             arguments = [values]
         default: arguments = [values]
         }
@@ -111,7 +118,7 @@ enum PythonPercentFormat {
             }
             result += pad(text, width: Int(width) ?? 0, flags: flags, numeric: conversion != "s" && conversion != "r")
         }
-        if mapping == nil && nextArgument < arguments.count && arguments.count > 1 {
+        if !acceptsUnused && nextArgument < arguments.count {
             throw fail("not all arguments converted during string formatting")
         }
         return result
