@@ -55,21 +55,41 @@ import Testing
     }
 
     @Test(arguments: Fixtures.snippets)
-    func rendersLikeJinja2(_ snippet: Snippet) throws {
+    func rendersLikeJinja2(_ snippet: Snippet) {
+        snippet.check(context: Fixtures.snippetContext)
+    }
+}
+
+/// Seeded random templates (expressions, whitespace control, scoping) compared with jinja2.
+@Suite struct FuzzFixtureTests {
+    @Test func casesArePresent() {
+        #expect(Fixtures.fuzzCases.count >= 750)
+        #expect(Fixtures.fuzzContext["x"] == "X")
+    }
+
+    @Test(arguments: Fixtures.fuzzCases)
+    func rendersLikeJinja2(_ snippet: Snippet) {
+        snippet.check(context: Fixtures.fuzzContext)
+    }
+}
+
+extension Snippet {
+    /// Renders the snippet and records an issue unless the result matches jinja2's.
+    func check(context: [String: TemplateValue], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let result: Result<String, TemplateError> = Result { () throws(TemplateError) -> String in
-            try JinjaTemplate(snippet.template).render(Fixtures.snippetContext, now: Fixtures.now)
+            try JinjaTemplate(template).render(context, now: Fixtures.now)
         }
-        switch (result, snippet.expectedOutput, snippet.expectedError) {
+        switch (result, expectedOutput, expectedError) {
         case (.success(let output), let expected?, _):
-            expectIdentical(output, expected)
+            expectIdentical(output, expected, sourceLocation: sourceLocation)
         case (.failure(let error), _, let expected?):
-            expected.check(error)
+            expected.check(error, sourceLocation: sourceLocation)
         case (.success(let output), nil, let expected?):
-            Issue.record("jinja2 failed with \(expected.message); we rendered \(output.debugDescription)")
+            Issue.record("jinja2 failed with \(expected.message); we rendered \(output.debugDescription)", sourceLocation: sourceLocation)
         case (.failure(let error), let expected?, _):
-            Issue.record("jinja2 rendered \(expected.debugDescription); we failed with \(error)")
+            Issue.record("jinja2 rendered \(expected.debugDescription); we failed with \(error)", sourceLocation: sourceLocation)
         case (_, nil, nil):
-            Issue.record("the fixture has neither an output nor an error")
+            Issue.record("the fixture has neither an output nor an error", sourceLocation: sourceLocation)
         }
     }
 }

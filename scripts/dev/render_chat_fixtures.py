@@ -12,6 +12,7 @@ What it reads and writes (all under Tests/ChatTemplatesTests/Fixtures/):
   expected/<name>/<conv>.error.json  written: {"kind": "raised"|"error", "message": ...} when jinja2 raised
   snippets.json               written: small templates (the expression language, whitespace control,
                               errors) with the shared context and their output or error
+  fuzz.json                   written: seeded random templates (chat_fixture_fuzz.py), same format
 
 Usage:
   python3 -m venv /tmp/tpl-venv && /tmp/tpl-venv/bin/pip install jinja2==3.1.6
@@ -211,6 +212,7 @@ SNIPPET_CONTEXT = {
 }
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chat_fixture_fuzz import CONTEXT_EXTRA, fuzz_templates  # noqa: E402
 from chat_fixture_snippets import SNIPPETS  # noqa: E402
 
 
@@ -313,6 +315,13 @@ def main():
         snippets.append({"template": source, **result})
     write(os.path.join(FIXTURES, "snippets.json"),
           json.dumps({"context": SNIPPET_CONTEXT, "snippets": snippets}, ensure_ascii=False, indent=2) + "\n")
+    fuzz_context = {**SNIPPET_CONTEXT, **CONTEXT_EXTRA}
+    fuzz = []
+    for source in fuzz_templates():
+        fuzz.append({"template": source, **render(env, source, json.loads(json.dumps(fuzz_context)))})
+    write(os.path.join(FIXTURES, "fuzz.json"),
+          json.dumps({"context": fuzz_context, "snippets": fuzz}, ensure_ascii=False, indent=1) + "\n")
+    print(f"{len(fuzz)} random templates (scripts/dev/chat_fixture_fuzz.py)")
     print(f"{len(manifest)} templates x {len(CONVERSATIONS)} conversations: "
           f"{counts['output']} outputs, {counts['error']} errors; {len(snippets)} snippets")
 

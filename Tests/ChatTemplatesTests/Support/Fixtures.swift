@@ -53,20 +53,29 @@ enum Fixtures {
         conversations.keys.map { ChatCase(template: template.name, conversation: $0) }
     }
 
-    // MARK: - Snippets
+    // MARK: - Snippets and random templates
 
-    static let snippetContext: [String: TemplateValue] = {
+    /// A snippet file's shared context and its templates with jinja2's results.
+    static func snippetFile(_ name: String) -> (context: [String: TemplateValue], snippets: [Snippet]) {
+        let file = json(name)?.objectValue
         var context: [String: TemplateValue] = [:]
-        for (key, value) in json("snippets.json")?.objectValue?["context"]?.objectValue ?? [:] { context[key] = value }
-        return context
-    }()
-
-    static let snippets: [Snippet] = (json("snippets.json")?.objectValue?["snippets"]?.arrayValue ?? []).compactMap {
-        guard let object = $0.objectValue, let template = object["template"]?.stringValue else { return nil }
-        return Snippet(
-            template: template, expectedOutput: object["output"]?.stringValue,
-            expectedError: object["error"].flatMap(ExpectedError.init))
+        for (key, value) in file?["context"]?.objectValue ?? [:] { context[key] = value }
+        let snippets: [Snippet] = (file?["snippets"]?.arrayValue ?? []).compactMap {
+            guard let object = $0.objectValue, let template = object["template"]?.stringValue else { return nil }
+            return Snippet(
+                template: template, expectedOutput: object["output"]?.stringValue,
+                expectedError: object["error"].flatMap(ExpectedError.init))
+        }
+        return (context, snippets)
     }
+
+    static let snippetFixture = snippetFile("snippets.json")
+    static let snippetContext = snippetFixture.context
+    static let snippets = snippetFixture.snippets
+
+    static let fuzzFixture = snippetFile("fuzz.json")
+    static let fuzzContext = fuzzFixture.context
+    static let fuzzCases = fuzzFixture.snippets
 }
 
 /// A template × conversation pair from the fixtures.
