@@ -138,6 +138,8 @@ let package = Package(
         .testTarget(
             name: "ChatTemplatesTests",
             dependencies: ["ChatTemplates"],
+            // Why: templates and jinja2-rendered outputs (scripts/dev/render_chat_fixtures.py).
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
