@@ -74,7 +74,7 @@ let package = Package(
         // executors that connect it to the engines below.
         .target(
             name: "FoundationModels",
-            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend"],
+            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates"],
             swiftSettings: strictSettings
         ),
         // Why: `@Generable` and `@Guide`, compiled against the toolchain's own swift-syntax.
@@ -119,9 +119,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Why: what several test targets share: the real models' paths and llama.cpp's own
+        // llama-server as the reference our output must equal.
+        .target(
+            name: "TestSupport",
+            dependencies: ["LlamaBackend"],
+            path: "Tests/Support",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend"],
+            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -144,12 +152,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LlamaBackendTests",
-            dependencies: ["LlamaBackend"],
+            dependencies: ["LlamaBackend", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["fm"],
+            dependencies: ["fm", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import LlamaBackend
+import TestSupport
 
 @Suite(.requiresSmolLM2) struct EngineSmokeTests {
     @Test func greedyGenerationProducesText() async throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LlamaBackend
+import TestSupport
 
 /// Our greedy output must equal llama.cpp's own, token for token, for the same formatted prompt.
 @Suite(.requiresSmolLM2, .serialized) struct ReferenceComparisonTests {

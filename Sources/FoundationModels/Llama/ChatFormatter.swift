@@ -1,22 +1,72 @@
+import ChatTemplates
 import LlamaBackend
+import Synchronization
 
-/// Formats chat messages into the model's prompt text, as its chat template does.
+/// Formats chat messages into a model's prompt text with the model's own Jinja chat template,
+/// exactly as `transformers.apply_chat_template` would.
 struct ChatFormatter: Sendable {
-    /// The model's template source, if it has one.
-    let template: String?
+    let template: ChatTemplate
 
-    init(model: LlamaModel) {
-        self.template = model.chatTemplate
+    /// The formatter of a model (its template is parsed once per model file and kept).
+    init(model: LlamaModel) throws {
+        template = try Self.template(for: model)
     }
 
     /// The prompt text for the messages, ending with the assistant's turn when `addGenerationPrompt`.
     func format(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], addGenerationPrompt: Bool) throws -> String {
-        // ChatML, the format of SmolLM2, Qwen2.5 and most instruction-tuned models.
-        var text = ""
-        for message in messages {
-            text += "<|im_start|>\(message.role)\n\(message.content)<|im_end|>\n"
+        let toolValues = try tools.isEmpty ? nil : tools.map(Self.templateValue(of:))
+        do {
+            return try template.render(messages: messages, tools: toolValues, addGenerationPrompt: addGenerationPrompt)
+        } catch {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+                debugDescription: "The model's chat template failed: \(error)"))
         }
-        if addGenerationPrompt { text += "<|im_start|>assistant\n" }
-        return text
+    }
+
+    /// The prompt text up to the end of the last message's content, which the next request
+    /// continues (for prewarming a prompt prefix).
+    func formatContinuing(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition]) throws -> String {
+        let toolValues = try tools.isEmpty ? nil : tools.map(Self.templateValue(of:))
+        do {
+            return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues)
+        } catch {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+                debugDescription: "The model's chat template failed: \(error)"))
+        }
+    }
+
+    /// A tool definition as chat templates expect it (OpenAI's function shape).
+    static func templateValue(of tool: Transcript.ToolDefinition) throws -> TemplateValue {
+        let json = #"{"type": "function", "function": {"name": "# + JSONText.quoted(tool.name)
+            + #", "description": "# + JSONText.quoted(tool.description)
+            + #", "parameters": "# + tool.parameters.jsonSchemaText() + "}}"
+        do {
+            return try TemplateValue(jsonText: json)
+        } catch {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The definition of \(tool.name) is not valid JSON: \(error)"))
+        }
+    }
+
+    private static let cache = Mutex<[String: ChatTemplate]>([:])
+
+    /// ChatML, for models whose file carries no template.
+    static let chatMLSource = """
+    {% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}
+    """
+
+    private static func template(for model: LlamaModel) throws -> ChatTemplate {
+        if let cached = cache.withLock({ $0[model.path] }) { return cached }
+        let vocabulary = model.vocabulary
+        let bos = vocabulary.beginningOfSequence.map { String(decoding: vocabulary.piece(for: $0, special: true), as: UTF8.self) } ?? ""
+        let eos = vocabulary.endOfSequence.map { String(decoding: vocabulary.piece(for: $0, special: true), as: UTF8.self) } ?? ""
+        let template: ChatTemplate
+        do {
+            template = try ChatTemplate(source: model.chatTemplate ?? chatMLSource, bosToken: bos, eosToken: eos)
+        } catch {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+                debugDescription: "The chat template of \(model.path) cannot be parsed: \(error)"))
+        }
+        cache.withLock { $0[model.path] = template }
+        return template
     }
 }

@@ -44,22 +44,23 @@ struct LocalModelService: Sendable {
             output: .init(totalTokenCount: outputTokens))))
     }
 
-    /// Fills the engine's cache with the transcript, ahead of a request.
+    /// Fills the engine's cache with the transcript, ahead of a request. When the transcript ends
+    /// with a prompt prefix, the cache stops where that prefix's text ends.
     func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool) {
         let settings = settings
         Task.detached(priority: .utility) {
             guard let engine = try? await EngineStore.shared.engine(for: settings) else { return }
-            let request = LanguageModelExecutorGenerationRequest(transcript: transcript)
-            guard var tokens = try? LocalModelService(settings: settings).tokens(
-                for: request, model: engine.model, addGenerationPrompt: !endsWithPartialPrompt) else { return }
+            let messages = TranscriptRenderer().messages(of: transcript)
+            let tools = transcript.toolDefinitions
+            let formatter = try? ChatFormatter(model: engine.model)
+            let text: String?
             if endsWithPartialPrompt {
-                // The prompt continues: drop the end-of-message tokens the template added after it.
-                let end = (try? engine.model.vocabulary.tokenize("<|im_end|>\n")) ?? []
-                if !end.isEmpty, tokens.count > end.count, Array(tokens.suffix(end.count)) == end {
-                    tokens.removeLast(end.count)
-                }
+                text = try? formatter?.formatContinuing(messages, tools: tools)
+            } else {
+                text = try? formatter?.format(messages, tools: tools, addGenerationPrompt: false)
             }
-            guard !tokens.isEmpty, tokens.count < settings.contextSize else { return }
+            guard let text, let tokens = try? engine.model.vocabulary.tokenize(text, addSpecial: true, parseSpecial: true),
+                  !tokens.isEmpty, tokens.count < settings.contextSize else { return }
             try? await engine.prewarm(tokens: tokens)
         }
     }

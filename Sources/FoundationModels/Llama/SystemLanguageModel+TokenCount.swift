@@ -1,3 +1,4 @@
+import ChatTemplates
 import LlamaBackend
 
 extension SystemLanguageModel {
@@ -9,8 +10,8 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for prompt: some PromptRepresentable) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        let base = [ChatMessage(role: "system", content: "x")]
-        let user = ChatMessage(role: "user", content: Prompt(prompt).transcriptSegments.joinedText)
+        let base = [ChatMessage(role: .system, content: "x")]
+        let user = ChatMessage(role: .user, content: Prompt(prompt).transcriptSegments.joinedText)
         return try counter.count(base + [user]) - counter.count(base)
     }
 
@@ -21,7 +22,7 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for instructions: Instructions) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        return try counter.count([ChatMessage(role: "system", content: instructions.transcriptSegments.joinedText)])
+        return try counter.count([ChatMessage(role: .system, content: instructions.transcriptSegments.joinedText)])
     }
 
     /// The number of tokens the definitions of tools take in the instructions.
@@ -31,7 +32,7 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for tools: [any Tool]) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        let base = [ChatMessage(role: "system", content: "x")]
+        let base = [ChatMessage(role: .system, content: "x")]
         let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
         return try counter.count(base, tools: definitions) - counter.count(base)
     }
@@ -54,11 +55,7 @@ extension SystemLanguageModel {
     public func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
         let transcript = Transcript(entries: transcriptEntries)
-        let tools = transcript.compactMap { entry -> [Transcript.ToolDefinition]? in
-            if case .instructions(let instructions) = entry { return instructions.toolDefinitions }
-            return nil
-        }.flatMap { $0 }
-        return try counter.count(TranscriptRenderer().messages(of: transcript), tools: tools)
+        return try counter.count(TranscriptRenderer().messages(of: transcript), tools: transcript.toolDefinitions)
     }
 }
 

@@ -24,12 +24,18 @@ package struct ContextConfiguration: Sendable, Hashable {
         threads: Int? = nil,
         batchThreads: Int? = nil
     ) {
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = Self.defaultThreads
         self.tokensPerSequence = tokensPerSequence
         self.sequences = max(1, sequences)
         self.batchSize = batchSize
         self.microBatchSize = microBatchSize
         self.threads = threads ?? cores
         self.batchThreads = batchThreads ?? threads ?? cores
+    }
+
+    /// `FM_THREADS` if set, else one thread per core.
+    package static var defaultThreads: Int {
+        if let value = ProcessInfo.processInfo.environment["FM_THREADS"].flatMap(Int.init), value > 0 { return value }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import LlamaBackend
+import LlamaBackend
 
 /// llama.cpp's own `llama-server`, started on loopback as the reference that our output must equal.
 ///
 /// Only tests start processes. A small shell watchdog ends the server if the test process dies.
-final class ReferenceServer {
-    let port: Int
+package final class ReferenceServer {
+    package let port: Int
     private let process: Process
     private var serverProcessID: Int32 = 0
 
     /// Starts `llama-server` for `modelPath` and waits until it answers.
-    init(modelPath: String, contextLength: Int = 2048) async throws {
+    package init(modelPath: String, contextLength: Int = 2048) async throws {
         guard let tools = ModelCatalog.referenceToolsDirectory else {
             throw ReferenceServerError.toolsMissing
         }
@@ -44,7 +44,7 @@ final class ReferenceServer {
     }
 
     /// The greedy completion of a raw prompt as token ids (without the final end-of-generation token).
-    func greedyTokens(prompt: String, count: Int) async throws -> (tokens: [Int32], stoppedAtEnd: Bool) {
+    package func greedyTokens(prompt: String, count: Int) async throws -> (tokens: [Int32], stoppedAtEnd: Bool) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/completion")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -65,7 +65,7 @@ final class ReferenceServer {
     }
 
     /// The reference tokenizer's tokens for `text` (special tokens parsed).
-    func tokenize(_ text: String) async throws -> [Int32] {
+    package func tokenize(_ text: String) async throws -> [Int32] {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/tokenize")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -94,7 +94,7 @@ final class ReferenceServer {
         }
     }
 
-    func stop() {
+    package func stop() {
         if serverProcessID > 0 {
             kill(serverProcessID, SIGKILL)
             serverProcessID = 0
@@ -105,7 +105,7 @@ final class ReferenceServer {
     deinit { stop() }
 }
 
-enum ReferenceServerError: Error {
+package enum ReferenceServerError: Error {
     case toolsMissing
     case didNotStart
     case badResponse(String)
