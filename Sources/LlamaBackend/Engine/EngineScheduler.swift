@@ -155,7 +155,7 @@ final class EngineScheduler {
             let start = slots[index].cached.count
             if start + take > tokensPerSequence {
                 finish(slot: index, throwing: LlamaError.contextOverflow(
-                    tokenCount: start + generation.remaining + 1, contextLength: tokensPerSequence))
+                    tokenCount: start + generation.remaining, contextLength: tokensPerSequence))
                 continue
             }
             let completesPending = generation.fed + take == generation.pending.count
