@@ -48,6 +48,9 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
     /// Iterates the snapshots.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var events: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
+        /// The task generating the events; awaited on cancellation so the session is idle again
+        /// when iteration throws.
+        let producer: Task<Void, Never>
         var outcome: RequestOutcome?
         var lastJSON: String?
 
@@ -69,6 +72,12 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
                     }
                 }
             }
+            // The events end without a completed request only when the iterating task is cancelled.
+            if outcome == nil {
+                producer.cancel()
+                await producer.value
+                throw CancellationError()
+            }
             return nil
         }
 
@@ -80,7 +89,8 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
 
     /// Starts generating and returns an iterator over the snapshots.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(events: session.streamEvents(for: specification).makeAsyncIterator())
+        let (events, producer) = session.streamEvents(for: specification)
+        return AsyncIterator(events: events.makeAsyncIterator(), producer: producer)
     }
 }
 
@@ -94,7 +104,7 @@ enum StreamEvent: Sendable {
 
 extension LanguageModelSession {
     /// Runs a request in a task and reports its progress as events.
-    func streamEvents(for specification: RequestSpecification) -> AsyncThrowingStream<StreamEvent, any Error> {
+    func streamEvents(for specification: RequestSpecification) -> (AsyncThrowingStream<StreamEvent, any Error>, Task<Void, Never>) {
         let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Error>.makeStream()
         let isStructured = specification.schema != nil
         let task = Task {
@@ -115,6 +125,6 @@ extension LanguageModelSession {
         continuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
-        return stream
+        return (stream, task)
     }
 }

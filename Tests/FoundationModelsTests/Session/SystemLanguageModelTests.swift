@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import FoundationModels
+import TestSupport
+import LlamaBackend
+
+@Suite struct SystemLanguageModelTests {
+    func model(_ settings: LocalModelSettings) -> SystemLanguageModel {
+        SystemLanguageModel(useCase: .general, guardrails: .default, settings: settings)
+    }
+
+    @Test func aMissingModelIsNotReady() {
+        let model = model(LocalModelSettings(modelPath: "/nonexistent/model.gguf"))
+        #expect(model.availability == .unavailable(.modelNotReady))
+        #expect(!model.isAvailable)
+    }
+
+    @Test func aDisabledModelIsNotEnabled() {
+        let model = model(LocalModelSettings(modelPath: TestModels.smolLM2Path, isEnabled: false))
+        #expect(model.availability == .unavailable(.appleIntelligenceNotEnabled))
+    }
+
+    @Test func aFileThatIsNotGGUFIsNotReady() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID()).gguf").path
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(model(LocalModelSettings(modelPath: path)).availability == .unavailable(.modelNotReady))
+    }
+
+    @Test func aCorruptModelFailsToRespondAndThenIsNotReady() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).gguf").path
+        try Data(Array("GGUF".utf8) + [3, 0, 0, 0] + [UInt8](repeating: 7, count: 1024)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let model = model(LocalModelSettings(modelPath: path))
+        #expect(model.availability == .available)   // looks like GGUF until llama.cpp reads it
+        let session = LanguageModelSession(model: model)
+        await #expect {
+            try await session.respond(to: "Hello")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.assetsUnavailable = error else { return false }
+            return true
+        }
+        #expect(model.availability == .unavailable(.modelNotReady))
+    }
+
+    @Test func theContextSizeDefaultsToApples() {
+        #expect(LocalModelSettings(modelPath: "x").contextSize == 4096)
+        #expect(model(LocalModelSettings(modelPath: "x", contextSize: 8192)).contextSize == 8192)
+    }
+
+    @Test(.requiresSmolLM2) func tokenCountsComeFromTheTokenizer() async throws {
+        let model = model(LocalModelSettings(modelPath: TestModels.smolLM2Path))
+        let vocabulary = try LlamaModelStore.shared.vocabularyModel(at: TestModels.smolLM2Path).vocabulary
+        let text = "Summarize these notes: Sara to finalize pricing by Friday."
+        let expected = try vocabulary.tokenize("<|im_start|>user\n\(text)<|im_end|>\n").count
+        #expect(try await model.tokenCount(for: text) == expected)
+        let instructions = try vocabulary.tokenize("<|im_start|>system\nBe brief.<|im_end|>\n").count
+        #expect(try await model.tokenCount(for: Instructions("Be brief.")) == instructions)
+        let entries: [Transcript.Entry] = [
+            .instructions(.init(segments: [.text(.init(content: "Be brief."))], toolDefinitions: [])),
+            .prompt(.init(segments: [.text(.init(content: text))])),
+        ]
+        #expect(try await model.tokenCount(for: entries) == instructions + expected)
+    }
+
+    @Test(.requiresSmolLM2) func supportedLanguagesComeFromTheModelMetadata() {
+        let model = model(LocalModelSettings(modelPath: TestModels.smolLM2Path))
+        #expect(model.supportedLanguages == [Locale.Language(identifier: "en")])
+        #expect(model.supportsLocale(Locale(identifier: "en_US")))
+        #expect(!model.supportsLocale(Locale(identifier: "fr_FR")))
+    }
+
+    @Test func simulatedAvailabilityIsReadFromTheEnvironment() {
+        // The variable is read per call; this process does not set it.
+        #expect(SystemLanguageModel.simulatedAvailability == nil || ProcessInfo.processInfo.environment["FM_SIMULATE_AVAILABILITY"] != nil)
+    }
+}
