@@ -8,6 +8,7 @@ struct FM {
     fm: Foundation Models on local GGUF models.
 
     USAGE:
+      fm notes [options] [FILE]        summarize meeting notes (FILE, - for stdin, or sample notes)
       fm respond [options] PROMPT      print the model's answer to PROMPT
       fm stream [options] PROMPT       print the answer as it is generated
       fm chat [options]                a conversation in one session (type /quit to leave)
@@ -36,6 +37,7 @@ struct FM {
                 exit(0)
             }
             switch command {
+            case "notes": try await NotesCommand(arguments: &arguments).run()
             case "respond": try await RespondCommand(arguments: &arguments, streaming: false).run()
             case "stream": try await RespondCommand(arguments: &arguments, streaming: true).run()
             case "chat": try await ChatCommand(arguments: &arguments).run()

@@ -20,7 +20,7 @@ package final class ReferenceServer {
         port = Int.random(in: 20000..<40000)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1"
+        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja"
         // The watchdog: when our process (the shell's parent) goes away, stop the server.
         process.arguments = ["-c", "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"]
         let output = Pipe()
@@ -62,6 +62,27 @@ package final class ReferenceServer {
         var result = tokens.map(Int32.init)
         if stoppedAtEnd, !result.isEmpty { result.removeLast() }
         return (result, stoppedAtEnd)
+    }
+
+    /// The greedy chat completion of messages (`role`, `content`), formatted by llama.cpp's own
+    /// Jinja implementation of the model's template.
+    package func greedyChat(messages: [(role: String, content: String)], maximumTokens: Int) async throws -> String {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/chat/completions")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body: [String: Any] = [
+            "messages": messages.map { ["role": $0.role, "content": $0.content] },
+            "max_tokens": maximumTokens, "temperature": 0, "top_k": 1, "samplers": ["top_k"], "cache_prompt": false,
+        ]
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await Self.send(request)
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let choices = json["choices"] as? [[String: Any]],
+              let message = choices.first?["message"] as? [String: Any],
+              let content = message["content"] as? String else {
+            throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
+        }
+        return content
     }
 
     /// The reference tokenizer's tokens for `text` (special tokens parsed).

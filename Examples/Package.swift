@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+//
+// Examples of the FoundationModels package, one idea each. They depend on the package by path,
+// as a user's package would (SwiftPM accepts the package's unsafe compiler flags for path
+// dependencies, not for versioned ones).
+
+import PackageDescription
+import Foundation
+
+/// SwiftPM names a path dependency after its folder: whatever the checkout is called.
+let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+
+let package = Package(
+    name: "Examples",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        // Why: the smallest program: availability, a session, one answer.
+        .executableTarget(
+            name: "hello-session",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+        // Why: streaming snapshots of a text answer as it is generated.
+        .executableTarget(
+            name: "streaming",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
