@@ -1,0 +1,304 @@
+import Foundation
+
+/// Apple's JSON wire format for transcripts:
+///
+/// ```json
+/// {"type": "FoundationModels.Transcript", "version": 1, "transcript": {"entries": [
+///   {"id": "…", "role": "instructions", "contents": [{"type": "text", "text": "…", "id": "…"}],
+///    "tools": [{"type": "function", "function": {"name": "…", "description": "…", "parameters": {…}}}]},
+///   {"id": "…", "role": "user", "contents": […], "options": {},
+///    "responseFormat": {"type": "jsonSchema", "jsonSchema": {"name": "…", "schema": {…}}}},
+///   {"id": "…", "role": "response", "toolCalls": [{"id": "…", "name": "…", "arguments": "<JSON text>"}]},
+///   {"id": "…", "role": "tool", "toolName": "…", "toolCallID": "…", "contents": […]},
+///   {"id": "…", "role": "response", "assets": […], "contents": [{"type": "structure",
+///    "structure": {"source": "…", "content": {…}}, "id": "…"}]}
+/// ]}}
+/// ```
+extension Transcript: Codable {
+    /// Decodes a transcript from Apple's JSON wire format.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` whose description names the path of the first
+    ///   value that does not fit (for example `transcript.entries[2].role`).
+    public init(from decoder: any Decoder) throws {
+        let document = try JSONValue(from: decoder)
+        do {
+            self = try TranscriptWireFormat.transcript(from: document)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    /// Encodes the transcript in Apple's JSON wire format.
+    public func encode(to encoder: any Encoder) throws {
+        try TranscriptWireFormat.document(of: self).encode(to: encoder)
+    }
+}
+
+/// Reading and writing the wire format.
+enum TranscriptWireFormat {
+    /// A value that does not fit the format, with its path.
+    struct Failure: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    // MARK: Writing
+
+    static func document(of transcript: Transcript) -> JSONValue {
+        .object([
+            ("type", .string("FoundationModels.Transcript")),
+            ("version", .number("1")),
+            ("transcript", .object([("entries", .array(transcript.map(entry)))])),
+        ])
+    }
+
+    static func entry(_ entry: Transcript.Entry) -> JSONValue {
+        switch entry {
+        case .instructions(let instructions):
+            var members: [(key: String, value: JSONValue)] = [
+                ("id", .string(instructions.id)), ("role", .string("instructions")),
+                ("contents", .array(instructions.segments.map(segment))),
+            ]
+            if !instructions.toolDefinitions.isEmpty {
+                members.append(("tools", .array(instructions.toolDefinitions.map { tool in
+                    .object([("type", .string("function")), ("function", .object([
+                        ("name", .string(tool.name)), ("description", .string(tool.description)),
+                        ("parameters", tool.parameters.resolved().jsonValue()),
+                    ]))])
+                })))
+            }
+            return .object(members)
+        case .prompt(let prompt):
+            var members: [(key: String, value: JSONValue)] = [
+                ("id", .string(prompt.id)), ("role", .string("user")),
+                ("contents", .array(prompt.segments.map(segment))), ("options", options(prompt.options)),
+            ]
+            if let format = prompt.responseFormat {
+                members.append(("responseFormat", .object([
+                    ("type", .string("jsonSchema")),
+                    ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.resolved().jsonValue())])),
+                ])))
+            }
+            return .object(members)
+        case .toolCalls(let calls):
+            return .object([
+                ("id", .string(calls.id)), ("role", .string("response")),
+                ("toolCalls", .array(calls.map { call in
+                    .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
+                })),
+            ])
+        case .toolOutput(let output):
+            return .object([
+                ("id", .string(output.id)), ("role", .string("tool")), ("toolName", .string(output.toolName)),
+                ("toolCallID", .string(output.id)), ("contents", .array(output.segments.map(segment))),
+            ])
+        case .response(let response):
+            return .object([
+                ("id", .string(response.id)), ("role", .string("response")),
+                ("assets", .array(response.assetIDs.map(JSONValue.string))),
+                ("contents", .array(response.segments.map(segment))),
+            ])
+        }
+    }
+
+    static func segment(_ segment: Transcript.Segment) -> JSONValue {
+        switch segment {
+        case .text(let text):
+            .object([("type", .string("text")), ("text", .string(text.content)), ("id", .string(text.id))])
+        case .structure(let structure):
+            .object([
+                ("type", .string("structure")),
+                ("structure", .object([("source", .string(structure.source)), ("content", JSONValue(structure.content))])),
+                ("id", .string(structure.id)),
+            ])
+        }
+    }
+
+    static func options(_ options: GenerationOptions) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        switch options.sampling?.kind {
+        case .none: break
+        case .greedy:
+            members.append(("sampling", .object([("type", .string("greedy"))])))
+        case .randomTopK(let k, let seed):
+            var sampling: [(key: String, value: JSONValue)] = [("type", .string("topK")), ("k", .number(String(k)))]
+            if let seed { sampling.append(("seed", .number(String(seed)))) }
+            members.append(("sampling", .object(sampling)))
+        case .randomProbabilityThreshold(let threshold, let seed):
+            var sampling: [(key: String, value: JSONValue)] = [("type", .string("probabilityThreshold")), ("threshold", .number(JSONText.number(threshold)))]
+            if let seed { sampling.append(("seed", .number(String(seed)))) }
+            members.append(("sampling", .object(sampling)))
+        }
+        if let temperature = options.temperature { members.append(("temperature", .number(JSONText.number(temperature)))) }
+        if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .number(String(maximum)))) }
+        if let mode = options.toolCallingMode {
+            let name = switch mode.kind { case .allowed: "allowed"; case .required: "required"; case .disallowed: "disallowed" }
+            members.append(("toolCallingMode", .string(name)))
+        }
+        return .object(members)
+    }
+
+    // MARK: Reading
+
+    static func transcript(from document: JSONValue) throws(Failure) -> Transcript {
+        guard case .object = document else { throw Failure(path: "$", reason: "expected an object") }
+        if let type = document["type"], type != .string("FoundationModels.Transcript") {
+            throw Failure(path: "type", reason: "expected \"FoundationModels.Transcript\", found \(type.serialized())")
+        }
+        if let version = document["version"] {
+            let text: String? = switch version { case .number(let n): n; case .string(let s): s; default: nil }
+            guard let text, let number = Double(text), number >= 1, number < 2 else {
+                throw Failure(path: "version", reason: "unsupported version \(version.serialized())")
+            }
+        }
+        guard let body = document["transcript"] else { throw Failure(path: "transcript", reason: "missing") }
+        guard case .array(let entries)? = body["entries"] else {
+            throw Failure(path: "transcript.entries", reason: "expected an array of entries")
+        }
+        var result: [Transcript.Entry] = []
+        for (index, value) in entries.enumerated() {
+            result.append(try entry(from: value, path: "transcript.entries[\(index)]"))
+        }
+        return Transcript(entries: result)
+    }
+
+    static func entry(from value: JSONValue, path: String) throws(Failure) -> Transcript.Entry {
+        let id = try string(value, "id", path: path)
+        let role = try string(value, "role", path: path)
+        switch role {
+        case "instructions":
+            var tools: [Transcript.ToolDefinition] = []
+            if case .array(let definitions)? = value["tools"] {
+                for (index, definition) in definitions.enumerated() {
+                    let toolPath = "\(path).tools[\(index)]"
+                    guard let function = definition["function"] else { throw Failure(path: toolPath + ".function", reason: "missing") }
+                    let name = try string(function, "name", path: toolPath + ".function")
+                    let description = (try? string(function, "description", path: toolPath + ".function")) ?? ""
+                    let parameters = try schema(function["parameters"], path: toolPath + ".function.parameters")
+                    tools.append(Transcript.ToolDefinition(name: name, description: description, parameters: parameters))
+                }
+            }
+            return .instructions(Transcript.Instructions(id: id, segments: try segments(value, path: path), toolDefinitions: tools))
+        case "user":
+            var format: Transcript.ResponseFormat?
+            if let responseFormat = value["responseFormat"], responseFormat != .null {
+                let formatPath = path + ".responseFormat"
+                guard let jsonSchema = responseFormat["jsonSchema"] else { throw Failure(path: formatPath + ".jsonSchema", reason: "missing") }
+                format = Transcript.ResponseFormat(schema: try schema(jsonSchema["schema"], path: formatPath + ".jsonSchema.schema"))
+            }
+            return .prompt(Transcript.Prompt(
+                id: id, segments: try segments(value, path: path),
+                options: try options(value["options"], path: path + ".options"), responseFormat: format))
+        case "response":
+            if case .array(let calls)? = value["toolCalls"] {
+                var result: [Transcript.ToolCall] = []
+                for (index, call) in calls.enumerated() {
+                    let callPath = "\(path).toolCalls[\(index)]"
+                    let arguments: GeneratedContent
+                    switch call["arguments"] {
+                    case .string(let text)?:
+                        do { arguments = try GeneratedContent(json: text) } catch {
+                            throw Failure(path: callPath + ".arguments", reason: "not JSON: \(error)")
+                        }
+                    case let object?:
+                        do { arguments = try GeneratedContent(json: object.serialized()) } catch {
+                            throw Failure(path: callPath + ".arguments", reason: "\(error)")
+                        }
+                    case nil:
+                        throw Failure(path: callPath + ".arguments", reason: "missing")
+                    }
+                    result.append(Transcript.ToolCall(
+                        id: try string(call, "id", path: callPath), toolName: try string(call, "name", path: callPath), arguments: arguments))
+                }
+                return .toolCalls(Transcript.ToolCalls(id: id, result))
+            }
+            var assets: [String] = []
+            if case .array(let values)? = value["assets"] {
+                for case .string(let asset) in values { assets.append(asset) }
+            }
+            return .response(Transcript.Response(id: id, assetIDs: assets, segments: try segments(value, path: path)))
+        case "tool":
+            let callID = (try? string(value, "toolCallID", path: path)) ?? id
+            return .toolOutput(Transcript.ToolOutput(id: callID, toolName: try string(value, "toolName", path: path), segments: try segments(value, path: path)))
+        default:
+            throw Failure(path: path + ".role", reason: "unknown role \"\(role)\" (expected instructions, user, response or tool)")
+        }
+    }
+
+    static func segments(_ value: JSONValue, path: String) throws(Failure) -> [Transcript.Segment] {
+        guard let contents = value["contents"] else { return [] }
+        guard case .array(let items) = contents else { throw Failure(path: path + ".contents", reason: "expected an array") }
+        var result: [Transcript.Segment] = []
+        for (index, item) in items.enumerated() {
+            let segmentPath = "\(path).contents[\(index)]"
+            let id = (try? string(item, "id", path: segmentPath)) ?? UUID().uuidString
+            switch try string(item, "type", path: segmentPath) {
+            case "text":
+                result.append(.text(Transcript.TextSegment(id: id, content: try string(item, "text", path: segmentPath))))
+            case "structure":
+                guard let structure = item["structure"] else { throw Failure(path: segmentPath + ".structure", reason: "missing") }
+                let source = try string(structure, "source", path: segmentPath + ".structure")
+                guard let content = structure["content"] else { throw Failure(path: segmentPath + ".structure.content", reason: "missing") }
+                let generated: GeneratedContent
+                do { generated = try GeneratedContent(json: content.serialized()) } catch {
+                    throw Failure(path: segmentPath + ".structure.content", reason: "\(error)")
+                }
+                result.append(.structure(Transcript.StructuredSegment(id: id, source: source, content: generated)))
+            case let other:
+                throw Failure(path: segmentPath + ".type", reason: "unknown segment type \"\(other)\" (expected text or structure)")
+            }
+        }
+        return result
+    }
+
+    static func options(_ value: JSONValue?, path: String) throws(Failure) -> GenerationOptions {
+        guard let value, value != .null else { return GenerationOptions() }
+        var options = GenerationOptions()
+        if let sampling = value["sampling"] {
+            let seed = number(sampling["seed"]).map { UInt64($0) }
+            switch try string(sampling, "type", path: path + ".sampling") {
+            case "greedy": options.sampling = .greedy
+            case "topK": options.sampling = .random(top: Int(number(sampling["k"]) ?? 1), seed: seed)
+            case "probabilityThreshold": options.sampling = .random(probabilityThreshold: number(sampling["threshold"]) ?? 1, seed: seed)
+            case let other: throw Failure(path: path + ".sampling.type", reason: "unknown sampling \"\(other)\"")
+            }
+        }
+        options.temperature = number(value["temperature"])
+        options.maximumResponseTokens = number(value["maximumResponseTokens"]).map { Int($0) }
+        if case .string(let mode)? = value["toolCallingMode"] {
+            switch mode {
+            case "allowed": options.toolCallingMode = .allowed
+            case "required": options.toolCallingMode = .required
+            case "disallowed": options.toolCallingMode = .disallowed
+            default: throw Failure(path: path + ".toolCallingMode", reason: "unknown mode \"\(mode)\"")
+            }
+        }
+        return options
+    }
+
+    static func schema(_ value: JSONValue?, path: String) throws(Failure) -> GenerationSchema {
+        guard let value else { throw Failure(path: path, reason: "missing") }
+        do {
+            return try JSONSchemaReader.read(value, dialect: .apple)
+        } catch {
+            throw Failure(path: path, reason: "not a schema in Apple's dialect: \(error)")
+        }
+    }
+
+    static func string(_ value: JSONValue, _ key: String, path: String) throws(Failure) -> String {
+        guard case .string(let text)? = value[key] else {
+            throw Failure(path: "\(path).\(key)", reason: value[key] == nil ? "missing" : "expected a string")
+        }
+        return text
+    }
+
+    static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .number(let text)?: Double(text)
+        case .string(let text)?: Double(text)
+        default: nil
+        }
+    }
+}
