@@ -1,0 +1,160 @@
+extension JSONSchemaCompiler {
+    /// The conjunction of two schema objects (`allOf`), or an error naming the conflicting keyword.
+    func merge(_ first: JSONValue, _ second: JSONValue, path: String) throws(SchemaError) -> JSONValue {
+        if case .bool(true) = second { return first }
+        if case .bool(true) = first { return second }
+        if case .bool(false) = first { return first }
+        if case .bool(false) = second { return second }
+        guard var members = first.objectMembers, let others = second.objectMembers else {
+            throw .invalidKeywordValue(keyword: "allOf", path: path, reason: "items must be schemas")
+        }
+        var nestedAllOf: [JSONValue] = []
+        for member in others {
+            let key = member.key
+            let incoming = member.value
+            if key == "allOf", case .array(let list) = incoming { nestedAllOf += list; continue }
+            guard let index = members.firstIndex(where: { $0.key == key }) else {
+                members.append(member)
+                continue
+            }
+            let existing = members[index].value
+            if existing == incoming || JSONSchemaCompiler.annotations.contains(key) { continue }
+            var combined: JSONValue
+            switch key {
+            case "type":
+                let a = try typeNames(.object([JSONMember(key: "type", value: existing)]), path: path)
+                let b = try typeNames(.object([JSONMember(key: "type", value: incoming)]), path: path)
+                var both: [JSONValue] = []
+                for name in a {
+                    if b.contains(name) { both.append(.string(name)) }
+                    else if name == "number", b.contains("integer") { both.append(.string("integer")) }
+                    else if name == "integer", b.contains("number") { both.append(.string("integer")) }
+                }
+                guard !both.isEmpty else { throw .unsatisfiable(keyword: "type", path: path, reason: "allOf branches have disjoint types") }
+                combined = .array(both)
+            case "properties":
+                var properties = existing.objectMembers ?? []
+                for property in incoming.objectMembers ?? [] {
+                    if let slot = properties.firstIndex(where: { $0.key == property.key }) {
+                        properties[slot].value = .object([JSONMember(key: "allOf", value: .array([properties[slot].value, property.value]))])
+                    } else {
+                        properties.append(property)
+                    }
+                }
+                combined = .object(properties)
+            case "required":
+                var names = existing.arrayValue ?? []
+                for name in incoming.arrayValue ?? [] where !names.contains(name) { names.append(name) }
+                combined = .array(names)
+            case "enum":
+                let values = (existing.arrayValue ?? []).filter { value in
+                    (incoming.arrayValue ?? []).contains { $0.isSemanticallyEqual(to: value) }
+                }
+                combined = .array(values)
+            case "minimum", "minLength", "minItems", "minProperties", "exclusiveMinimum":
+                combined = try bound(existing, incoming, keepLarger: true, key: key, path: path)
+            case "maximum", "maxLength", "maxItems", "maxProperties", "exclusiveMaximum":
+                combined = try bound(existing, incoming, keepLarger: false, key: key, path: path)
+            case "additionalProperties", "items", "additionalItems", "propertyNames", "contains":
+                if case .bool(false) = existing { combined = existing }
+                else if case .bool(false) = incoming { combined = incoming }
+                else { combined = .object([JSONMember(key: "allOf", value: .array([existing, incoming]))]) }
+            case "$defs", "definitions":
+                continue
+            default:
+                throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf combines two different '\(key)' values")
+            }
+            members[index].value = combined
+        }
+        var result = JSONValue.object(members)
+        for (index, part) in nestedAllOf.enumerated() {
+            result = try merge(result, try dereferenced(part, path: "\(path)/allOf/\(index)"), path: path)
+        }
+        return result
+    }
+
+    private func bound(_ a: JSONValue, _ b: JSONValue, keepLarger: Bool, key: String, path: String) throws(SchemaError) -> JSONValue {
+        if case .bool = a, case .bool = b {
+            guard a == b else { throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf mixes boolean \(key) forms") }
+            return a
+        }
+        guard case .number(let x) = a, case .number(let y) = b, let p = DecimalNumber(x), let q = DecimalNumber(y) else {
+            throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf combines non-numeric '\(key)' values")
+        }
+        return (p < q) == keepLarger ? b : a
+    }
+
+    // MARK: - Exclusivity of oneOf branches
+
+    /// Whether no instance we generate from one schema can be valid against the other.
+    func areDisjoint(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        let typesA = (try? typeNames(a, path: "#")) ?? JSONSchemaCompiler.allTypes
+        let typesB = (try? typeNames(b, path: "#")) ?? JSONSchemaCompiler.allTypes
+        func widened(_ types: [String]) -> Set<String> {
+            Set(types.map { $0 == "integer" ? "number" : $0 })
+        }
+        var literalTypesA = Set<String>()
+        var literalTypesB = Set<String>()
+        if let values = literals(a) { literalTypesA = Set(values.map { $0.schemaTypeName == "integer" ? "number" : $0.schemaTypeName }) }
+        if let values = literals(b) { literalTypesB = Set(values.map { $0.schemaTypeName == "integer" ? "number" : $0.schemaTypeName }) }
+        let effectiveA = literals(a) != nil ? literalTypesA : widened(typesA)
+        let effectiveB = literals(b) != nil ? literalTypesB : widened(typesB)
+        if effectiveA.isDisjoint(with: effectiveB) { return true }
+        if let x = literals(a), let y = literals(b) {
+            return !x.contains { value in y.contains { $0.isSemanticallyEqual(to: value) } }
+        }
+        // Integers versus non-integral numbers cannot be told apart by type: only `integer`
+        // against a schema of other types is disjoint, handled above.
+        if effectiveA == ["object"] || effectiveB == ["object"] || (effectiveA.contains("object") && effectiveB.contains("object")) {
+            if effectiveA.subtracting(["object"]).isDisjoint(with: effectiveB.subtracting(["object"])) {
+                return objectsDisjoint(a, b)
+            }
+        }
+        return false
+    }
+
+    private func literals(_ schema: JSONValue) -> [JSONValue]? {
+        if let constant = schema["const"] { return [constant] }
+        if case .array(let values)? = schema["enum"] { return values }
+        return nil
+    }
+
+    private func requiredNames(_ schema: JSONValue) -> Set<String> {
+        Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+    }
+
+    private func declaredNames(_ schema: JSONValue) -> Set<String> {
+        Set((schema["properties"]?.objectMembers ?? []).map(\.key))
+    }
+
+    private func generatesUndeclared(_ schema: JSONValue) -> Bool {
+        switch schema["additionalProperties"] {
+        case .bool(false)?: return false
+        case nil: return options.allowsUndeclaredProperties || schema["patternProperties"] != nil
+        default: return true
+        }
+    }
+
+    private func forbidsUndeclared(_ schema: JSONValue) -> Bool {
+        schema["additionalProperties"] == .bool(false) && schema["patternProperties"] == nil
+    }
+
+    private func objectsDisjoint(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        for (x, y) in [(a, b), (b, a)] {
+            // y requires a name that x never produces.
+            if !generatesUndeclared(x), !requiredNames(y).isSubset(of: declaredNames(x).union(requiredNames(x))) { return true }
+            // x always produces a name that y forbids.
+            if forbidsUndeclared(y), !requiredNames(x).isSubset(of: declaredNames(y)) { return true }
+        }
+        // A discriminator: a property required by both with disjoint constant values.
+        for name in requiredNames(a).intersection(requiredNames(b)) {
+            guard let p = a["properties"]?[name], let q = b["properties"]?[name] else { continue }
+            let p1 = (try? dereferenced(p, path: "#")) ?? p
+            let q1 = (try? dereferenced(q, path: "#")) ?? q
+            if let x = literals(p1), let y = literals(q1), !x.contains(where: { value in y.contains { $0.isSemanticallyEqual(to: value) } }) {
+                return true
+            }
+        }
+        return false
+    }
+}
