@@ -17,9 +17,15 @@ public struct GGUFVocabulary: Sendable {
     /// End-of-generation token ids: EOS, EOT, EOM and well-known end markers among control tokens.
     public var endOfGenerationTokens: [Int]
 
-    /// Control, unknown and unused tokens: never grammar text.
+    /// Control, unknown and unused tokens, and user-defined tokens that look like markup
+    /// (`<…>`, as llama.cpp's llguidance integration treats them): never grammar text.
     public var specialTokens: Set<Int> {
-        Set(tokenTypes.enumerated().filter { $0.element == 2 || $0.element == 3 || $0.element == 5 }.map(\.offset))
+        var result = Set<Int>()
+        for (id, type) in tokenTypes.enumerated() {
+            if type == 2 || type == 3 || type == 5 { result.insert(id); continue }
+            if type == 4, tokens[id].first == UInt8(ascii: "<"), tokens[id].last == UInt8(ascii: ">") { result.insert(id) }
+        }
+        return result
     }
 
     /// A ``TokenVocabulary`` for this vocabulary.

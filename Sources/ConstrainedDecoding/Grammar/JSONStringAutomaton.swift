@@ -1,7 +1,7 @@
 /// The byte automaton of one JSON string literal (quotes included) with exact UTF-8 and escapes.
 ///
 /// It accepts raw UTF-8 (never an invalid or overlong sequence, never a surrogate), the escapes
-/// `\" \\ \/ \b \f \n \r \t`, `\uXXXX` outside the surrogates, and surrogate pairs
+/// `\" \\ \b \f \n \r \t` (not the redundant `\/`: a raw `/` says the same), `\uXXXX` outside the surrogates, and surrogate pairs
 /// `\uD8xx\uDCxx`; it rejects raw control characters and lone surrogates. Entering ``body`` completes
 /// one Unicode scalar, which is what `minLength`/`maxLength` count.
 enum JSONStringAutomaton {
@@ -45,7 +45,7 @@ enum JSONStringAutomaton {
         set(u3, 0x80...0xBF, u2)
         set(u3a, 0x90...0xBF, u2)
         set(u3b, 0x80...0x8F, u2)
-        set(e1, "\"\\/bfnrt", b)
+        set(e1, "\"\\bfnrt", b)
         set(e1, "u", x0)
         let hex = "0123456789abcdefABCDEF"
         set(x0, "0123456789abcefABCEF", x1n)
