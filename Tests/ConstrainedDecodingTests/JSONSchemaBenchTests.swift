@@ -24,6 +24,7 @@ import Testing
         guard !schemas.isEmpty else { return }
         var failures: [String: Int] = [:]
         var compiled = 0
+        var examples: [String] = []
         let clock = ContinuousClock()
         var slowest: [(Duration, String)] = []
         for (name, schema) in schemas {
@@ -35,9 +36,11 @@ import Testing
             } catch {
                 #expect(error.keyword != nil && error.path != nil, "refusal without keyword for \(name): \(error)")
                 failures["\(error.keyword ?? "?")", default: 0] += 1
+                if failures["\(error.keyword ?? "?")", default: 0] <= 4 { examples.append("\(name): \(error)") }
             }
         }
         print("slowest compiles: \(slowest.sorted { $0.0 > $1.0 }.prefix(8).map { "\($0.1) \($0.0)" })")
+        print("refusal examples:\n" + examples.joined(separator: "\n"))
         let rate = Double(compiled) / Double(schemas.count)
         print("JSONSchemaBench dev: compiled \(compiled)/\(schemas.count) (\(Int(rate * 1000)) per mille); refusals by keyword: \(failures.sorted { $0.value > $1.value })")
         #expect(rate >= 0.95)

@@ -111,3 +111,16 @@ extension ByteNFA {
         return true
     }
 }
+
+extension ByteDFA {
+    /// The automaton accepting exactly the byte strings this one rejects (call-free automata only).
+    func complemented() -> ByteDFA {
+        let sink = Int32(stateCount)
+        var table = transitions.map { $0 < 0 ? sink : $0 }
+        table += [Int32](repeating: sink, count: classCount)
+        return ByteDFA(
+            classOf: classOf, classCount: classCount, transitions: table,
+            accepting: accepting.map { !$0 } + [true], calls: calls + [[]]
+        )
+    }
+}

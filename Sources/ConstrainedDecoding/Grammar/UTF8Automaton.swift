@@ -82,6 +82,12 @@ enum UTF8Automaton {
                 if !jsonEscaped { rawRanges.append(piece); continue }
                 var low = piece.lowerBound
                 while low <= piece.upperBound {
+                    if low < 0x20 && low != 0x09 && low != 0x0A && low != 0x0D {
+                        // Other control characters are left out (a sound restriction that keeps
+                        // pattern automata small): they need six-byte \u00XX escapes.
+                        low += 1
+                        continue
+                    }
                     if low < 0x20 || low == 0x22 || low == 0x5C {
                         let escape = JSONValue.quoted(String(Character(Unicode.Scalar(low) ?? " ")))
                         let bytes = Array(escape.utf8.dropFirst().dropLast())

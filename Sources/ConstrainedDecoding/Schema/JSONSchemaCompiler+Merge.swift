@@ -5,10 +5,17 @@ extension JSONSchemaCompiler {
         if case .bool(true) = first { return second }
         if case .bool(false) = first { return first }
         if case .bool(false) = second { return second }
-        guard var members = first.objectMembers, let others = second.objectMembers else {
+        guard var members = first.objectMembers, let incomingMembers = second.objectMembers else {
             throw .invalidKeywordValue(keyword: "allOf", path: path, reason: "items must be schemas")
         }
         var nestedAllOf: [JSONValue] = []
+        var others = incomingMembers
+        if first["if"] != nil, let condition = second["if"] {
+            // Two conditionals: keep the first, satisfy the second through its `if` and `then`
+            // (a sound restriction).
+            others.removeAll { ["if", "then", "else"].contains($0.key) }
+            nestedAllOf.append(try merge(try dereferenced(condition, path: path), second["then"] ?? .bool(true), path: path))
+        }
         for member in others {
             let key = member.key
             let incoming = member.value
@@ -61,8 +68,35 @@ extension JSONSchemaCompiler {
                 else { combined = .object([JSONMember(key: "allOf", value: .array([existing, incoming]))]) }
             case "$defs", "definitions":
                 continue
-            default:
+            case "not":
+                combined = .object([JSONMember(key: "anyOf", value: .array([existing, incoming]))])
+            case "x-cd-notPatterns":
+                combined = .array((existing.arrayValue ?? []) + (incoming.arrayValue ?? []))
+            case "anyOf":
+                // Both sides choose: distribute into one choice of conjunctions.
+                let left = existing.arrayValue ?? []
+                let right = incoming.arrayValue ?? []
+                guard left.count * right.count <= 64 else {
+                    throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf of two large anyOf lists")
+                }
+                combined = .array(left.flatMap { a in right.map { b in JSONValue.object([JSONMember(key: "allOf", value: .array([a, b]))]) } })
+            case "const":
+                guard existing.isSemanticallyEqual(to: incoming) else { return .bool(false) }
+                continue
+            case "oneOf":
+                let left = try exclusiveAlternatives(existing.arrayValue ?? [], path: path)
+                let right = try exclusiveAlternatives(incoming.arrayValue ?? [], path: path)
+                guard left.count * right.count <= 64 else {
+                    throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf of two large oneOf lists")
+                }
+                members.remove(at: index)
+                members.append(JSONMember(key: "anyOf", value: .array(left.flatMap { a in right.map { b in JSONValue.object([JSONMember(key: "allOf", value: .array([a, b]))]) } })))
+                continue
+            case "pattern", "format", "multipleOf", "uniqueItems", "patternProperties", "dependencies",
+                 "dependentRequired", "dependentSchemas", "prefixItems", "minContains", "maxContains":
                 throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf combines two different '\(key)' values")
+            default:
+                continue  // annotations and unknown keywords: keep the first
             }
             members[index].value = combined
         }
@@ -156,5 +190,19 @@ extension JSONSchemaCompiler {
             }
         }
         return false
+    }
+}
+
+extension JSONSchemaCompiler {
+    /// `oneOf` branches restricted to be mutually exclusive (as `anyOf` alternatives).
+    func exclusiveAlternatives(_ branches: [JSONValue], path: String) throws(SchemaError) -> [JSONValue] {
+        var expanded: [JSONValue] = []
+        for (index, branch) in branches.enumerated() { expanded.append(try dereferenced(branch, path: "\(path)/oneOf/\(index)")) }
+        var result: [JSONValue] = []
+        for index in expanded.indices {
+            if let exclusive = try? exclusiveBranch(index, of: expanded, path: path) { result.append(exclusive) }
+        }
+        guard !result.isEmpty else { throw .unsupportedKeyword(keyword: "oneOf", path: path, reason: "cannot make branches exclusive") }
+        return result
     }
 }

@@ -7,18 +7,29 @@ extension JSONSchemaCompiler {
     }
 
     mutating func compileObject(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
-        if let patterns = schema["patternProperties"], !(patterns.objectMembers?.isEmpty ?? true) {
-            throw .unsupportedKeyword(keyword: "patternProperties", path: path, reason: "pattern-named properties are not supported")
-        }
+        // Dependencies: a trigger that is required pulls its dependency in; an optional trigger is
+        // left out (its absence satisfies the dependency).
         for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
-            if let value = schema[keyword], !(value.objectMembers?.isEmpty ?? true) {
-                throw .unsupportedKeyword(keyword: keyword, path: path, reason: "property dependencies are not supported")
+            guard let dependencies = schema[keyword]?.objectMembers, !dependencies.isEmpty else { continue }
+            let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+            var rewritten = JSONSchemaCompiler.with(schema, [:], removing: [keyword])
+            for dependency in dependencies {
+                if required.contains(dependency.key) {
+                    if case .array = dependency.value {
+                        rewritten = try merge(rewritten, .object([JSONMember(key: "required", value: dependency.value)]), path: path)
+                    } else {
+                        rewritten = try merge(rewritten, try dereferenced(dependency.value, path: "\(path)/\(keyword)"), path: path)
+                    }
+                } else {
+                    var properties = rewritten["properties"]?.objectMembers ?? []
+                    if let index = properties.firstIndex(where: { $0.key == dependency.key }) { properties[index].value = .bool(false) }
+                    else { properties.append(JSONMember(key: dependency.key, value: .bool(false))) }
+                    rewritten = JSONSchemaCompiler.with(rewritten, ["properties": .object(properties)])
+                }
             }
+            return try compile(JSONSchemaCompiler.with(rewritten, ["type": .string("object")]), path: path)
         }
-        if let names = schema["propertyNames"], names != .bool(true), names != .object([]) {
-            throw .unsupportedKeyword(keyword: "propertyNames", path: path, reason: "constraints on property names are not supported")
-        }
-        let declared = schema["properties"]?.objectMembers ?? []
+        var declared = schema["properties"]?.objectMembers ?? []
         if let properties = schema["properties"], properties.objectMembers == nil {
             throw .invalidKeywordValue(keyword: "properties", path: path, reason: "must be an object")
         }
@@ -27,45 +38,85 @@ extension JSONSchemaCompiler {
             let named = list.compactMap(\.stringValue).filter { order.contains($0) }
             order = named + order.filter { !named.contains($0) }
         }
-        let requiredNames = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+        var requiredNames = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
 
         // Undeclared members.
         var additional: JSONValue?
+        var undeclaredAllowedBySpec = true
         switch schema["additionalProperties"] ?? schema["unevaluatedProperties"] {
         case nil: additional = options.allowsUndeclaredProperties ? .bool(true) : nil
-        case .bool(false)?: additional = nil
+        case .bool(false)?: additional = nil; undeclaredAllowedBySpec = false
         case let value?: additional = value
         }
+        // Pattern-named members: declared names that match take the pattern's schema too; no
+        // undeclared names are generated.
+        let patterns = schema["patternProperties"]?.objectMembers ?? []
         for name in requiredNames where !order.contains(name) {
-            guard additional != nil else {
+            var matching: [JSONMember] = []
+            for pattern in patterns where try nameMatches(pattern.key, name, path: path) { matching.append(pattern) }
+            guard undeclaredAllowedBySpec || !matching.isEmpty else {
                 throw .unsatisfiable(keyword: "required", path: path, reason: "'\(name)' is required but not allowed")
             }
+            let base = matching.isEmpty ? (additional ?? .bool(true)) : .bool(true)
+            declared.append(JSONMember(key: name, value: base))
             order.append(name)
         }
-
+        if !patterns.isEmpty {
+            additional = nil
+            for index in declared.indices {
+                for pattern in patterns where try nameMatches(pattern.key, declared[index].key, path: "\(path)/patternProperties") {
+                    declared[index].value = .object([JSONMember(key: "allOf", value: .array([declared[index].value, pattern.value]))])
+                }
+            }
+        }
+        if let names = schema["propertyNames"], names != .bool(true), names != .object([]) {
+            additional = nil
+            for index in declared.indices where !(try nameSatisfies(names, declared[index].key, path: "\(path)/propertyNames")) {
+                guard !requiredNames.contains(declared[index].key) else {
+                    throw .unsatisfiable(keyword: "propertyNames", path: path, reason: "required '\(declared[index].key)' violates propertyNames")
+                }
+                declared[index].value = .bool(false)
+            }
+        }
+        // Property counts: enforced by requiring the first optional members, or leaving out the last.
+        if let minimum = try count(schema, "minProperties", path: path), minimum > requiredNames.count {
+            for name in order where requiredNames.count < minimum && !requiredNames.contains(name) {
+                if declared.first(where: { $0.key == name })?.value != .bool(false) { requiredNames.append(name) }
+            }
+            guard requiredNames.count >= minimum else {
+                throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties")
+            }
+        }
+        if let maximum = try count(schema, "maxProperties", path: path) {
+            guard maximum >= requiredNames.count else {
+                throw .unsatisfiable(keyword: "maxProperties", path: path, reason: "fewer properties allowed than required")
+            }
+            additional = nil
+            var kept = requiredNames.count
+            for index in declared.indices where !requiredNames.contains(declared[index].key) && declared[index].value != .bool(false) {
+                if kept < maximum { kept += 1 } else { declared[index].value = .bool(false) }
+            }
+        }
         var properties: [Property] = []
         for name in order {
             let propertySchema = declared.first { $0.key == name }?.value ?? additional ?? .bool(true)
+            if propertySchema == .bool(false) {
+                guard !requiredNames.contains(name) else {
+                    throw .unsatisfiable(keyword: "required", path: path, reason: "'\(name)' is required but forbidden")
+                }
+                continue
+            }
             let propertyPath = "\(path)/properties/\(name)"
             let value = try builder.normalized(try compile(propertySchema, path: propertyPath))
             let key = Array((JSONValue.quoted(name) + options.layout.keySeparator).utf8)
             properties.append(Property(name: name, value: value, required: requiredNames.contains(name), keyBytes: key))
         }
         let requiredCount = properties.filter(\.required).count
-        if let minimum = try count(schema, "minProperties", path: path), minimum > requiredCount {
-            throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "minProperties above the number of required properties")
-        }
-        if let maximum = try count(schema, "maxProperties", path: path), additional != nil || maximum < properties.count {
-            if maximum < requiredCount {
-                throw .unsatisfiable(keyword: "maxProperties", path: path, reason: "fewer properties allowed than required")
-            }
-            throw .unsupportedKeyword(keyword: "maxProperties", path: path, reason: "maxProperties below the number of possible properties")
-        }
         var additionalMember: ByteNFA?
         if let additional {
             let value = try builder.normalized(try compile(additional, path: "\(path)/additionalProperties"))
             additionalMember = ByteNFA.concatenation([
-                undeclaredKey(excluding: Set(order)), .literal(options.layout.keySeparator.utf8), builder.fragment(value),
+                undeclaredKey(excluding: Set(order + declared.map(\.key))), .literal(options.layout.keySeparator.utf8), builder.fragment(value),
             ])
         }
         let optionalCount = properties.count - requiredCount
@@ -191,5 +242,49 @@ extension JSONSchemaCompiler {
             }
         }
         return nfa
+    }
+}
+
+extension JSONSchemaCompiler {
+    /// Whether property `name` matches `pattern` (search semantics, as `patternProperties` uses).
+    func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
+        let dfa: ByteDFA
+        do {
+            dfa = try RegexPattern(pattern).automaton(jsonEscaped: true).trimmed().determinized(stateLimit: 20_000)
+        } catch let failure as RegexPattern.Failure {
+            switch failure {
+            case .unsupported(let reason), .malformed(let reason): throw .invalidPattern(pattern: pattern, path: path, reason: reason)
+            }
+        } catch {
+            throw .tooLarge(keyword: "patternProperties", path: path, reason: "pattern automaton too large")
+        }
+        var state: Int32 = 0
+        for byte in JSONValue.quoted(name).utf8.dropFirst().dropLast() {
+            state = dfa.next(state, byte)
+            if state < 0 { return false }
+        }
+        return dfa.accepting[Int(state)]
+    }
+
+    /// Whether `name` satisfies a `propertyNames` schema (string keywords only).
+    func nameSatisfies(_ schema: JSONValue, _ name: String, path: String) throws(SchemaError) -> Bool {
+        let resolved = try dereferenced(schema, path: path)
+        if resolved == .bool(false) { return false }
+        for member in resolved.objectMembers ?? [] where !JSONSchemaCompiler.annotations.contains(member.key) {
+            switch member.key {
+            case "pattern":
+                guard case .string(let pattern) = member.value else { return false }
+                if !(try nameMatches(pattern, name, path: path)) { return false }
+            case "maxLength": if let limit = member.value.doubleValue, Double(name.unicodeScalars.count) > limit { return false }
+            case "minLength": if let limit = member.value.doubleValue, Double(name.unicodeScalars.count) < limit { return false }
+            case "enum": if !(member.value.arrayValue ?? []).contains(.string(name)) { return false }
+            case "const": if member.value != .string(name) { return false }
+            case "type": if member.value != .string("string") { return false }
+            case "format": if let format = member.value.stringValue, let pattern = JSONSchemaCompiler.formats[format], !(try nameMatches(pattern, name, path: path)) { return false }
+            default:
+                throw .unsupportedKeyword(keyword: "propertyNames", path: path, reason: "'\(member.key)' in propertyNames is not supported")
+            }
+        }
+        return true
     }
 }

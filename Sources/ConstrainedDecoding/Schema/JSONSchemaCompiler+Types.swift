@@ -91,6 +91,16 @@ extension JSONSchemaCompiler {
             guard case .string(let text) = pattern else { throw .invalidKeywordValue(keyword: "pattern", path: path, reason: "must be a string") }
             contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
         }
+        if case .array(let excluded)? = schema["x-cd-notPatterns"], !excluded.isEmpty {
+            var anything = try contentAutomaton("^[\\s\\S]*$", path: path, keyword: "not")
+            for pattern in excluded.compactMap(\.stringValue) {
+                let complement = try contentAutomaton(pattern, path: path, keyword: "not").complemented()
+                do { anything = try anything.intersection(complement) } catch {
+                    throw .tooLarge(keyword: "not", path: path, reason: "negated pattern automaton is too large")
+                }
+            }
+            contents.append(anything)
+        }
         if contents.isEmpty {
             let rule = builder.stringRule(minLength: Int32(clamping: minLength), maxLength: maxLength.map { Int32(clamping: $0) } ?? Int32.max)
             return .rules([rule])
@@ -144,13 +154,31 @@ extension JSONSchemaCompiler {
     // MARK: - Arrays
 
     private mutating func compileArray(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
-        for keyword in ["contains", "minContains", "maxContains"] where schema[keyword] != nil {
-            throw .unsupportedKeyword(keyword: keyword, path: path, reason: "contains cannot be enforced")
+        for keyword in ["minContains", "maxContains"] where schema[keyword] != nil {
+            throw .unsupportedKeyword(keyword: keyword, path: path, reason: "contains counts cannot be enforced")
         }
-        let minItems = try count(schema, "minItems", path: path) ?? 0
-        let maxItems = try count(schema, "maxItems", path: path)
+        if let contains = schema["contains"] {
+            // Enforced by making the first item satisfy `contains` as well as the item schema.
+            guard schema["prefixItems"] == nil, schema["items"]?.arrayValue == nil else {
+                throw .unsupportedKeyword(keyword: "contains", path: path, reason: "contains with prefixItems is not supported")
+            }
+            let item = schema["items"] ?? .bool(true)
+            let first = JSONValue.object([JSONMember(key: "allOf", value: .array([item, contains]))])
+            let rewritten = JSONSchemaCompiler.with(schema, [
+                "prefixItems": .array([first]), "items": item,
+                "minItems": .number(String(max(1, (try count(schema, "minItems", path: path)) ?? 0))),
+            ], removing: ["contains"])
+            return try compileArray(rewritten, path: path)
+        }
+        var minItems = try count(schema, "minItems", path: path) ?? 0
+        var maxItems = try count(schema, "maxItems", path: path)
         if schema["uniqueItems"] == .bool(true), (maxItems ?? 2) > 1 {
-            throw .unsupportedKeyword(keyword: "uniqueItems", path: path, reason: "item uniqueness cannot be enforced")
+            // Enforced by restriction: arrays of at most one item are always unique.
+            guard minItems <= 1 else {
+                throw .unsupportedKeyword(keyword: "uniqueItems", path: path, reason: "uniqueness of \(minItems)+ items cannot be enforced")
+            }
+            maxItems = 1
+            notes.append("uniqueItems at \(path) enforced by allowing at most one item")
         }
         var prefixSchemas: [JSONValue] = []
         var rest: JSONValue? = .bool(true)
@@ -177,6 +205,7 @@ extension JSONSchemaCompiler {
             let value = try compile(rest, path: "\(path)/items")
             restRule = try builder.rule(value)
         }
+        minItems = max(minItems, 0)
         let limit = maxItems.map { Int32(clamping: $0) } ?? Int32.max
         if Int32(clamping: minItems) > (restRule == nil ? min(limit, Int32(prefixRules.count)) : limit) {
             throw .unsatisfiable(keyword: "minItems", path: path, reason: "more items required than allowed")

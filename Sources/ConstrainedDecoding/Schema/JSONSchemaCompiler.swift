@@ -28,6 +28,19 @@ struct JSONSchemaCompiler {
     mutating func compile(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         depth += 1
         defer { depth -= 1 }
+        // Below the root, an unsatisfiable part is an empty language: an alternative that can never
+        // be chosen, or (when required) a reason for its parent to be empty too. The grammar check
+        // reports the root when nothing is left.
+        guard depth == 1 else {
+            do { return try compileChecked(schema, path: path) } catch {
+                if case .unsatisfiable = error { return .nothing }
+                throw error
+            }
+        }
+        return try compileChecked(schema, path: path)
+    }
+
+    private mutating func compileChecked(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         guard depth < 120 else { throw .tooLarge(keyword: "$ref", path: path, reason: "schema nesting deeper than 120") }
         switch schema {
         case .bool(true): return .rules([builder.anyValueRule()])
@@ -54,6 +67,27 @@ struct JSONSchemaCompiler {
             }
             return try compile(merged, path: path)
         }
+        if let negated = object["not"] {
+            let base = JSONSchemaCompiler.with(object, [:], removing: ["not"])
+            return try compile(try negate(base, negated, path: "\(path)/not"), path: path)
+        }
+        if let condition = object["if"] {
+            // Instances that satisfy `if` and `then` are valid whatever `else` says; instances
+            // that fail `if` and satisfy `else` are valid too (kept when the negation is expressible).
+            let base = JSONSchemaCompiler.with(object, [:], removing: ["if", "then", "else"])
+            let condition = try dereferenced(condition, path: "\(path)/if")
+            var alternatives: [JSONValue] = []
+            if let positive = try? merge(try merge(base, condition, path: path), try dereferenced(object["then"] ?? .bool(true), path: "\(path)/then"), path: path) {
+                alternatives.append(positive)
+            }
+            if let otherwise = object["else"], let negative = try? negate(try merge(base, try dereferenced(otherwise, path: "\(path)/else"), path: path), condition, path: path) {
+                alternatives.append(negative)
+            }
+            guard !alternatives.isEmpty else {
+                throw .unsupportedKeyword(keyword: "if", path: path, reason: "conditional branches conflict with the schema")
+            }
+            return try compile(.object([JSONMember(key: "anyOf", value: .array(alternatives))]), path: path)
+        }
         if object["anyOf"] != nil || object["oneOf"] != nil {
             return try compileAlternatives(object, path: path)
         }
@@ -76,16 +110,12 @@ struct JSONSchemaCompiler {
 
     private func checkUnsupported(_ schema: JSONValue, path: String) throws(SchemaError) {
         let refused: [String: String] = [
-            "not": "negation cannot be enforced while decoding",
             "$dynamicRef": "dynamic references are not supported",
             "$recursiveRef": "recursive references are not supported",
         ]
         for member in schema.objectMembers ?? [] {
             if let reason = refused[member.key] {
                 throw .unsupportedKeyword(keyword: member.key, path: path, reason: reason)
-            }
-            if member.key == "if", schema["then"] != nil || schema["else"] != nil {
-                throw .unsupportedKeyword(keyword: "if", path: path, reason: "conditional schemas are not supported")
             }
         }
     }
@@ -168,13 +198,22 @@ struct JSONSchemaCompiler {
             let expanded = try resolved.enumerated().map { (index, branch) throws(SchemaError) in
                 try dereferenced(branch, path: "\(path)/oneOf/\(index)")
             }
+            var overlapping = false
             for i in 0..<expanded.count {
-                for j in (i + 1)..<expanded.count where !areDisjoint(expanded[i], expanded[j]) {
-                    throw .unsupportedKeyword(
-                        keyword: "oneOf", path: path,
-                        reason: "cannot prove branches \(i) and \(j) exclusive (exactly-one cannot be enforced)"
-                    )
+                for j in (i + 1)..<expanded.count where !areDisjoint(expanded[i], expanded[j]) { overlapping = true }
+            }
+            if overlapping {
+                // Restrict each branch so that it fails every other branch; drop branches whose
+                // restriction cannot be expressed (generating from fewer branches stays valid).
+                var exclusive: [JSONValue] = []
+                var lastError: SchemaError?
+                for index in expanded.indices {
+                    do { exclusive.append(try exclusiveBranch(index, of: expanded, path: path)) } catch { lastError = error }
                 }
+                if exclusive.isEmpty {
+                    throw lastError ?? .unsupportedKeyword(keyword: "oneOf", path: path, reason: "cannot make branches exclusive")
+                }
+                resolved = exclusive
             }
         }
         var values: [Value] = []
