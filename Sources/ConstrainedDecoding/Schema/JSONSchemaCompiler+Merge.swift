@@ -92,7 +92,28 @@ extension JSONSchemaCompiler {
                 members.remove(at: index)
                 members.append(JSONMember(key: "anyOf", value: .array(left.flatMap { a in right.map { b in JSONValue.object([JSONMember(key: "allOf", value: .array([a, b]))]) } })))
                 continue
-            case "pattern", "format", "multipleOf", "uniqueItems", "patternProperties", "dependencies",
+            case "pattern", "x-cd-patterns":
+                // Both patterns must match: keep a list, intersected when compiled.
+                let extra = key == "pattern" ? [incoming] : (incoming.arrayValue ?? [])
+                if let slot = members.firstIndex(where: { $0.key == "x-cd-patterns" }), key == "pattern" {
+                    members[slot].value = .array((members[slot].value.arrayValue ?? []) + extra)
+                } else if key == "pattern" {
+                    members.append(JSONMember(key: "x-cd-patterns", value: .array(extra)))
+                } else {
+                    members[index].value = .array((existing.arrayValue ?? []) + extra)
+                }
+                continue
+            case "patternProperties":
+                var patterns = existing.objectMembers ?? []
+                for pattern in incoming.objectMembers ?? [] {
+                    if let slot = patterns.firstIndex(where: { $0.key == pattern.key }) {
+                        patterns[slot].value = .object([JSONMember(key: "allOf", value: .array([patterns[slot].value, pattern.value]))])
+                    } else {
+                        patterns.append(pattern)
+                    }
+                }
+                combined = .object(patterns)
+            case "format", "multipleOf", "uniqueItems", "dependencies",
                  "dependentRequired", "dependentSchemas", "prefixItems", "minContains", "maxContains":
                 throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf combines two different '\(key)' values")
             default:
@@ -183,8 +204,8 @@ extension JSONSchemaCompiler {
         // A discriminator: a property required by both with disjoint constant values.
         for name in requiredNames(a).intersection(requiredNames(b)) {
             guard let p = a["properties"]?[name], let q = b["properties"]?[name] else { continue }
-            let p1 = (try? dereferenced(p, path: "#")) ?? p
-            let q1 = (try? dereferenced(q, path: "#")) ?? q
+            let p1 = flattened(p, path: "#")
+            let q1 = flattened(q, path: "#")
             if let x = literals(p1), let y = literals(q1), !x.contains(where: { value in y.contains { $0.isSemanticallyEqual(to: value) } }) {
                 return true
             }
@@ -203,6 +224,20 @@ extension JSONSchemaCompiler {
             if let exclusive = try? exclusiveBranch(index, of: expanded, path: path) { result.append(exclusive) }
         }
         guard !result.isEmpty else { throw .unsupportedKeyword(keyword: "oneOf", path: path, reason: "cannot make branches exclusive") }
+        return result
+    }
+}
+
+extension JSONSchemaCompiler {
+    /// `schema` with a top-level `allOf` merged into it (and a top-level `$ref` resolved).
+    func flattened(_ schema: JSONValue, path: String) -> JSONValue {
+        guard var result = try? dereferenced(schema, path: path) else { return schema }
+        guard case .array(let parts)? = result["allOf"] else { return result }
+        result = JSONSchemaCompiler.with(result, [:], removing: ["allOf"])
+        for part in parts {
+            guard let merged = try? merge(result, flattened(part, path: path), path: path) else { return schema }
+            result = merged
+        }
         return result
     }
 }

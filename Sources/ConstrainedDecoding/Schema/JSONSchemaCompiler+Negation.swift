@@ -29,7 +29,8 @@ extension JSONSchemaCompiler {
 
     /// A schema that implies `base` and not `negated`.
     func negate(_ base: JSONValue, _ negated: JSONValue, path: String) throws(SchemaError) -> JSONValue {
-        let target = try dereferenced(negated, path: path)
+        let base = flattened(base, path: path)
+        let target = flattened(negated, path: path)
         switch target {
         case .bool(true): return .bool(false)
         case .bool(false): return base
@@ -55,14 +56,15 @@ extension JSONSchemaCompiler {
         var sawEmpty = false
         for member in members {
             var perType: [JSONValue] = []
-            var expressible = true
+            var expressible = false
             for type in baseTypes {
                 let typed = JSONSchemaCompiler.with(base, ["type": .string(type)])
                 if !JSONSchemaCompiler.applies(member.key, to: type) { continue }  // keyword holds: this type cannot violate it
-                guard let restricted = try negateKeyword(member.key, member.value, of: target, base: typed, type: type, path: path) else {
-                    expressible = false
-                    break
+                // A type whose violation cannot be expressed is left out (a sound restriction).
+                guard let restricted = try? negateKeyword(member.key, member.value, of: target, base: typed, type: type, path: path) else {
+                    continue
                 }
+                expressible = true
                 if restricted != .bool(false) { perType.append(restricted) }
             }
             guard expressible else { continue }
@@ -84,7 +86,9 @@ extension JSONSchemaCompiler {
             var excluded = Set((value.arrayValue ?? [value]).compactMap(\.stringValue))
             if excluded.contains("number") { excluded.insert("integer") }
             if excluded.contains(type) { return .bool(false) }
-            if type == "number", excluded.contains("integer") { return nil }
+            if type == "number", excluded.contains("integer") {
+                return JSONSchemaCompiler.with(typed, ["x-cd-fractional": .bool(true)])
+            }
             return typed
         case "enum", "const":
             let values = keyword == "const" ? [value] : (value.arrayValue ?? [])
@@ -121,6 +125,10 @@ extension JSONSchemaCompiler {
         case "maxLength", "maxItems":
             guard let count = try self.count(.object([JSONMember(key: keyword, value: value)]), keyword, path: path) else { return nil }
             return try bounded(keyword == "maxLength" ? "minLength" : "minItems", .number(String(count + 1)))
+        case "multipleOf":
+            guard type == "integer" || type == "number", value.doubleValue != nil else { return nil }
+            let existing = typed["x-cd-notMultipleOf"]?.arrayValue ?? []
+            return JSONSchemaCompiler.with(typed, ["x-cd-notMultipleOf": .array(existing + [value])])
         case "minimum": return try bounded("exclusiveMaximum", value)
         case "maximum": return try bounded("exclusiveMinimum", value)
         case "exclusiveMinimum": return value.doubleValue == nil ? nil : try bounded("maximum", value)

@@ -47,8 +47,32 @@ extension JSONSchemaCompiler {
             if value > 1 { modulus = value }
             integers = true
         }
-        guard let nfa = NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
+        guard var nfa = NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
             throw .unsatisfiable(keyword: "minimum", path: path, reason: "no number satisfies the bounds")
+        }
+        // `not: {type: integer}` on numbers: a non-zero fraction digit.
+        if schema["x-cd-fractional"] == .bool(true) {
+            if integers { throw .unsatisfiable(keyword: "not", path: path, reason: "integers cannot be fractional") }
+            do {
+                let fractional = try RegexPattern(#"^-?(0|[1-9][0-9]*)\.[0-9]*[1-9][0-9]*$"#).automaton(jsonEscaped: false).trimmed().determinized()
+                nfa = try nfa.trimmed().determinized().intersection(fractional).nfa
+            } catch {
+                throw .tooLarge(keyword: "not", path: path, reason: "fractional-number automaton too large")
+            }
+        }
+        // `not: {multipleOf: k}`: integers whose remainder is not zero.
+        for excluded in schema["x-cd-notMultipleOf"]?.arrayValue ?? [] {
+            guard case .number(let text) = excluded, let divisor = DecimalNumber(text), divisor.isInteger, let k = Int(divisor.text), k > 1, k <= 100_000 else {
+                throw .unsupportedKeyword(keyword: "not", path: path, reason: "negated multipleOf must be an integer up to 100000")
+            }
+            guard let multiples = NumberAutomaton.automaton(integerOnly: true, lower: nil, upper: nil, multipleOf: k) else { continue }
+            do {
+                let allowed = try nfa.trimmed().determinized()
+                let forbidden = try multiples.trimmed().determinized().complemented()
+                nfa = try allowed.intersection(forbidden).nfa
+            } catch {
+                throw .tooLarge(keyword: "not", path: path, reason: "negated multipleOf automaton too large")
+            }
         }
         return .regular(nfa)
     }
@@ -89,6 +113,10 @@ extension JSONSchemaCompiler {
         }
         if let pattern = schema["pattern"] {
             guard case .string(let text) = pattern else { throw .invalidKeywordValue(keyword: "pattern", path: path, reason: "must be a string") }
+            contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
+        }
+        for pattern in schema["x-cd-patterns"]?.arrayValue ?? [] {
+            guard case .string(let text) = pattern else { continue }
             contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
         }
         if case .array(let excluded)? = schema["x-cd-notPatterns"], !excluded.isEmpty {
