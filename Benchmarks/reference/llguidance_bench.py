@@ -86,6 +86,7 @@ def main():
         entry = json.loads(line)
         schemas[entry["name"]] = entry["schema"]
     bitmask = llguidance.numpy.allocate_token_bitmask(1, len(vocab.tokens))
+    eog_set = set(vocab.eog)
 
     stats = {"schemas": 0, "ours_compiled": 0, "llg_compiled": 0, "both_compiled": 0,
              "instances_terminated": 0, "instances_valid_jsonschema": 0, "instances_invalid_jsonschema": 0,
@@ -138,8 +139,12 @@ def main():
         for token in tokens:
             start = time.perf_counter()
             llguidance.numpy.fill_next_token_bitmask(matcher, bitmask)
-            allowed = (int(bitmask[0, token >> 5]) >> (token & 31)) & 1
-            ok = bool(allowed) and matcher.consume_token(token)
+            if token in eog_set:
+                # Any end-of-generation id ends the walk; llguidance's mask marks only its own EOS.
+                ok = matcher.is_accepting()
+            else:
+                allowed = (int(bitmask[0, token >> 5]) >> (token & 31)) & 1
+                ok = bool(allowed) and matcher.consume_token(token)
             mask_us.append((time.perf_counter() - start) * 1e6)
             if not ok:
                 accepted = False

@@ -20,6 +20,7 @@ extension JSONSchemaCompiler {
 
     /// Sets (or replaces) members of a schema object.
     static func with(_ schema: JSONValue, _ updates: [String: JSONValue], removing: Set<String> = []) -> JSONValue {
+        if schema == .bool(false) { return schema }
         var members = (schema.objectMembers ?? []).filter { !removing.contains($0.key) }
         for (key, value) in updates.sorted(by: { $0.key < $1.key }) {
             if let index = members.firstIndex(where: { $0.key == key }) { members[index].value = value } else { members.append(JSONMember(key: key, value: value)) }

@@ -56,8 +56,7 @@ struct JSONSchemaCompiler {
             }
             let siblings = (object.objectMembers ?? []).filter { !JSONSchemaCompiler.annotations.contains($0.key) && $0.key != "$ref" }
             if siblings.isEmpty { return try referenceValue(pointer, path: path) }
-            let target = try resolve(pointer, path: path)
-            object = try merge(.object(siblings), target, path: path)
+            object = try dereferenced(object, path: path)
         }
         if let allOf = object["allOf"] {
             guard case .array(let parts) = allOf else { throw .invalidKeywordValue(keyword: "allOf", path: path, reason: "must be an array") }
@@ -66,6 +65,23 @@ struct JSONSchemaCompiler {
                 merged = try merge(merged, try dereferenced(part, path: "\(path)/allOf/\(index)"), path: "\(path)/allOf/\(index)")
             }
             return try compile(merged, path: path)
+        }
+        if object["const"] != nil || object["enum"] != nil {
+            // Listed values, filtered by every other keyword of the schema.
+            var values: [JSONValue]
+            if let constant = object["const"] { values = [constant] } else {
+                guard case .array(let list)? = object["enum"] else {
+                    throw .invalidKeywordValue(keyword: "enum", path: path, reason: "must be an array")
+                }
+                values = list
+            }
+            let rest = JSONSchemaCompiler.with(object, [:], removing: ["const", "enum"])
+            if let constant = object["const"], object["enum"] != nil, !(try validates(constant, against: .object([JSONMember(key: "enum", value: object["enum"] ?? .null)]), path: path)) {
+                values = []
+            }
+            var kept: [JSONValue] = []
+            for value in values where try validates(value, against: rest, path: path) { kept.append(value) }
+            return try literalValues(kept, path: path, keyword: object["const"] != nil ? "const" : "enum")
         }
         if let negated = object["not"] {
             let base = JSONSchemaCompiler.with(object, [:], removing: ["not"])
@@ -90,15 +106,6 @@ struct JSONSchemaCompiler {
         }
         if object["anyOf"] != nil || object["oneOf"] != nil {
             return try compileAlternatives(object, path: path)
-        }
-        if let constant = object["const"] {
-            return try literalValues([constant], schema: object, path: path, keyword: "const")
-        }
-        if let enumeration = object["enum"] {
-            guard case .array(let values) = enumeration else {
-                throw .invalidKeywordValue(keyword: "enum", path: path, reason: "must be an array")
-            }
-            return try literalValues(values, schema: object, path: path, keyword: "enum")
         }
         let types = try typeNames(object, path: path)
         var values: [Value] = []
@@ -225,18 +232,7 @@ struct JSONSchemaCompiler {
 
     // MARK: - Literals
 
-    private mutating func literalValues(_ values: [JSONValue], schema: JSONValue, path: String, keyword: String) throws(SchemaError) -> Value {
-        var allowed = values
-        if schema["type"] != nil {
-            let types = try typeNames(schema, path: path)
-            allowed = values.filter { value in
-                let name = value.schemaTypeName
-                return types.contains(name) || (name == "integer" && types.contains("number"))
-            }
-        }
-        if keyword == "enum", let constant = schema["const"] {
-            allowed = allowed.filter { $0.isSemanticallyEqual(to: constant) }
-        }
+    private mutating func literalValues(_ allowed: [JSONValue], path: String, keyword: String) throws(SchemaError) -> Value {
         var seen: Set<String> = []
         var alternatives: [ByteNFA] = []
         for value in allowed {
