@@ -1,0 +1,126 @@
+/// A deterministic byte automaton with call edges: the body of an ``Grammar`` automaton rule.
+///
+/// Transitions are stored per byte class (`classOf` maps each byte to a class) in one flat table.
+struct ByteDFA: Sendable, Hashable {
+    var classOf: [UInt8]
+    var classCount: Int
+    /// `transitions[state * classCount + class]`: the next state, or -1.
+    var transitions: [Int32]
+    var accepting: [Bool]
+    var calls: [[CallEdge]]
+
+    var stateCount: Int { accepting.count }
+    var hasCalls: Bool { calls.contains { !$0.isEmpty } }
+
+    func next(_ state: Int32, _ byte: UInt8) -> Int32 {
+        transitions[Int(state) * classCount + Int(classOf[Int(byte)])]
+    }
+
+    /// This automaton as an NFA (for embedding into larger automata).
+    var nfa: ByteNFA {
+        var nfa = ByteNFA()
+        for _ in 1..<stateCount { _ = nfa.addState() }
+        for state in 0..<stateCount {
+            nfa.accepting[state] = accepting[state]
+            for call in calls[state] { nfa.addCall(from: Int32(state), rule: call.callee, to: call.target) }
+            var byte = 0
+            while byte < 256 {
+                let target = next(Int32(state), UInt8(byte))
+                var end = byte
+                while end + 1 < 256, next(Int32(state), UInt8(end + 1)) == target { end += 1 }
+                if target >= 0 { nfa.addEdge(from: Int32(state), UInt8(byte), UInt8(end), to: target) }
+                byte = end + 1
+            }
+        }
+        return nfa
+    }
+
+    /// The automaton accepting the intersection of two regular (call-free) automata.
+    func intersection(_ other: ByteDFA, stateLimit: Int = 60_000) throws(SchemaError) -> ByteDFA {
+        var nfa = ByteNFA()
+        var index: [Int64: Int32] = [0: 0]
+        var work: [(Int32, Int32)] = [(0, 0)]
+        var position = 0
+        while position < work.count {
+            let (a, b) = work[position]
+            let state = Int32(position)
+            position += 1
+            guard position <= stateLimit else {
+                throw .tooLarge(keyword: "pattern", path: "", reason: "intersection exceeds \(stateLimit) states")
+            }
+            nfa.accepting[Int(state)] = accepting[Int(a)] && other.accepting[Int(b)]
+            for byte in 0..<256 {
+                let x = next(a, UInt8(byte))
+                let y = other.next(b, UInt8(byte))
+                guard x >= 0, y >= 0 else { continue }
+                let key = Int64(x) << 32 | Int64(y)
+                let target: Int32
+                if let existing = index[key] {
+                    target = existing
+                } else {
+                    target = nfa.addState()
+                    index[key] = target
+                    work.append((x, y))
+                }
+                nfa.addEdge(from: state, UInt8(byte), UInt8(byte), to: target)
+            }
+        }
+        return try nfa.trimmed().determinized(stateLimit: stateLimit)
+    }
+}
+
+extension ByteNFA {
+    /// This automaton without states that cannot reach acceptance (call edges count as passable).
+    func trimmed() -> ByteNFA {
+        var reverse = [[Int32]](repeating: [], count: stateCount)
+        for state in 0..<stateCount {
+            for edge in edges[state] { reverse[Int(edge.target)].append(Int32(state)) }
+            for target in epsilons[state] { reverse[Int(target)].append(Int32(state)) }
+            for call in calls[state] { reverse[Int(call.target)].append(Int32(state)) }
+        }
+        var live = accepting
+        var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
+        while let state = work.popLast() {
+            for source in reverse[Int(state)] where !live[Int(source)] {
+                live[Int(source)] = true
+                work.append(source)
+            }
+        }
+        var result = self
+        for state in 0..<stateCount {
+            result.edges[state].removeAll { !live[Int($0.target)] }
+            result.epsilons[state].removeAll { !live[Int($0)] }
+            result.calls[state].removeAll { !live[Int($0.target)] }
+        }
+        return result
+    }
+
+    /// Whether the automaton accepts at least one string (treating calls as passable).
+    var isEmptyLanguage: Bool {
+        var seen = [Bool](repeating: false, count: stateCount)
+        var work: [Int32] = [start]
+        seen[0] = true
+        while let state = work.popLast() {
+            if accepting[Int(state)] { return false }
+            let targets = edges[Int(state)].map(\.target) + epsilons[Int(state)] + calls[Int(state)].map(\.target)
+            for target in targets where !seen[Int(target)] {
+                seen[Int(target)] = true
+                work.append(target)
+            }
+        }
+        return true
+    }
+}
+
+extension ByteDFA {
+    /// The automaton accepting exactly the byte strings this one rejects (call-free automata only).
+    func complemented() -> ByteDFA {
+        let sink = Int32(stateCount)
+        var table = transitions.map { $0 < 0 ? sink : $0 }
+        table += [Int32](repeating: sink, count: classCount)
+        return ByteDFA(
+            classOf: classOf, classCount: classCount, transitions: table,
+            accepting: accepting.map { !$0 } + [true], calls: calls + [[]]
+        )
+    }
+}

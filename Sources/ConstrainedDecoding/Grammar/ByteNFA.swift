@@ -1,0 +1,206 @@
+/// A nondeterministic byte automaton with epsilon moves and call edges, used while building rules.
+///
+/// Every grammar piece (keys, punctuation, numbers, patterns, literals, compositions) is built as a
+/// `ByteNFA` and then determinized into a ``ByteDFA``. A call edge consumes one complete value of
+/// another rule (by index), which makes the automata recursive transition networks.
+struct ByteNFA: Sendable {
+    struct Edge: Sendable, Hashable {
+        var low: UInt8
+        var high: UInt8
+        var target: Int32
+    }
+
+    var edges: [[Edge]] = [[]]
+    var epsilons: [[Int32]] = [[]]
+    var calls: [[CallEdge]] = [[]]
+    var accepting: [Bool] = [false]
+    /// The start state is always state 0.
+    let start: Int32 = 0
+
+    var stateCount: Int { accepting.count }
+
+    /// Whether the automaton has no call edges, that is, recognises a regular language by itself.
+    var isRegular: Bool { calls.allSatisfy(\.isEmpty) }
+
+    mutating func addState(accepting isAccepting: Bool = false) -> Int32 {
+        edges.append([])
+        epsilons.append([])
+        calls.append([])
+        accepting.append(isAccepting)
+        return Int32(accepting.count - 1)
+    }
+
+    mutating func addEdge(from source: Int32, _ low: UInt8, _ high: UInt8, to target: Int32) {
+        edges[Int(source)].append(Edge(low: low, high: high, target: target))
+    }
+
+    mutating func addEpsilon(from source: Int32, to target: Int32) {
+        if source != target { epsilons[Int(source)].append(target) }
+    }
+
+    mutating func addCall(from source: Int32, rule: Int32, to target: Int32) {
+        calls[Int(source)].append(CallEdge(callee: rule, target: target))
+    }
+
+    /// Adds a chain for `bytes` from `source` and returns its last state.
+    @discardableResult
+    mutating func addBytes(_ bytes: some Sequence<UInt8>, from source: Int32) -> Int32 {
+        var current = source
+        for byte in bytes {
+            let next = addState()
+            addEdge(from: current, byte, byte, to: next)
+            current = next
+        }
+        return current
+    }
+
+    /// Copies `other` into this automaton between `source` and `target` (epsilon in and out).
+    mutating func embed(_ other: ByteNFA, from source: Int32, to target: Int32) {
+        let offset = Int32(stateCount)
+        for state in 0..<other.stateCount {
+            edges.append(other.edges[state].map { Edge(low: $0.low, high: $0.high, target: $0.target + offset) })
+            epsilons.append(other.epsilons[state].map { $0 + offset })
+            calls.append(other.calls[state].map { CallEdge(callee: $0.callee, target: $0.target + offset) })
+            accepting.append(false)
+        }
+        addEpsilon(from: source, to: other.start + offset)
+        for state in 0..<other.stateCount where other.accepting[state] {
+            addEpsilon(from: Int32(state) + offset, to: target)
+        }
+    }
+
+    /// An automaton for exactly `bytes`.
+    static func literal(_ bytes: some Sequence<UInt8>) -> ByteNFA {
+        var nfa = ByteNFA()
+        let end = nfa.addBytes(bytes, from: nfa.start)
+        nfa.accepting[Int(end)] = true
+        return nfa
+    }
+
+    /// An automaton for any one of `alternatives`.
+    static func union(_ alternatives: [ByteNFA]) -> ByteNFA {
+        var nfa = ByteNFA()
+        let end = nfa.addState(accepting: true)
+        for alternative in alternatives { nfa.embed(alternative, from: nfa.start, to: end) }
+        return nfa
+    }
+
+    /// An automaton for `parts` one after another.
+    static func concatenation(_ parts: [ByteNFA]) -> ByteNFA {
+        var nfa = ByteNFA()
+        var current = nfa.start
+        for part in parts {
+            let next = nfa.addState()
+            nfa.embed(part, from: current, to: next)
+            current = next
+        }
+        nfa.accepting[Int(current)] = true
+        return nfa
+    }
+
+    /// A single call to `rule`.
+    static func call(_ rule: Int32) -> ByteNFA {
+        var nfa = ByteNFA()
+        let end = nfa.addState(accepting: true)
+        nfa.addCall(from: nfa.start, rule: rule, to: end)
+        return nfa
+    }
+
+    private func epsilonClosure(_ states: [Int32]) -> [Int32] {
+        var seen = Set(states)
+        var work = states
+        while let state = work.popLast() {
+            for next in epsilons[Int(state)] where seen.insert(next).inserted { work.append(next) }
+        }
+        return seen.sorted()
+    }
+
+    /// The equivalent deterministic automaton (subset construction over byte classes).
+    ///
+    /// Call edges are determinized per callee: from a subset, one call edge per distinct callee.
+    /// - Throws: ``SchemaError/tooLarge(keyword:path:reason:)`` past `stateLimit` states.
+    func determinized(stateLimit: Int = 60_000) throws(SchemaError) -> ByteDFA {
+        // Byte classes: bytes that no edge distinguishes share a class.
+        var boundaries = [Bool](repeating: false, count: 257)
+        boundaries[0] = true
+        boundaries[256] = true
+        for list in edges {
+            for edge in list {
+                boundaries[Int(edge.low)] = true
+                boundaries[Int(edge.high) + 1] = true
+            }
+        }
+        var classOf = [UInt8](repeating: 0, count: 256)
+        var representatives: [UInt8] = []
+        var currentClass = -1
+        for byte in 0..<256 {
+            if boundaries[byte] {
+                currentClass += 1
+                representatives.append(UInt8(byte))
+            }
+            classOf[byte] = UInt8(currentClass)
+        }
+        let classCount = representatives.count
+
+        var subsetIndex: [[Int32]: Int32] = [:]
+        var subsets: [[Int32]] = []
+        var transitions: [Int32] = []
+        var acceptingStates: [Bool] = []
+        var callLists: [[CallEdge]] = []
+
+        func intern(_ subset: [Int32]) -> Int32 {
+            if let index = subsetIndex[subset] { return index }
+            let index = Int32(subsets.count)
+            subsetIndex[subset] = index
+            subsets.append(subset)
+            return index
+        }
+        _ = intern(epsilonClosure([start]))
+        var next = 0
+        var targets: [Int32] = []
+        while next < subsets.count {
+            guard subsets.count <= stateLimit else {
+                throw .tooLarge(keyword: "automaton", path: "", reason: "more than \(stateLimit) states")
+            }
+            let subset = subsets[next]
+            next += 1
+            acceptingStates.append(subset.contains { accepting[Int($0)] })
+            for representative in representatives {
+                targets.removeAll(keepingCapacity: true)
+                for state in subset {
+                    for edge in edges[Int(state)] where edge.low <= representative && representative <= edge.high {
+                        targets.append(edge.target)
+                    }
+                }
+                if targets.isEmpty {
+                    transitions.append(-1)
+                } else {
+                    transitions.append(intern(epsilonClosure(targets)))
+                }
+            }
+            var byCallee: [Int32: [Int32]] = [:]
+            var calleeOrder: [Int32] = []
+            for state in subset {
+                for call in calls[Int(state)] {
+                    if byCallee[call.callee] == nil { calleeOrder.append(call.callee) }
+                    byCallee[call.callee, default: []].append(call.target)
+                }
+            }
+            var stateCalls: [CallEdge] = []
+            for callee in calleeOrder {
+                stateCalls.append(CallEdge(callee: callee, target: intern(epsilonClosure(byCallee[callee] ?? []))))
+            }
+            callLists.append(stateCalls)
+        }
+        return ByteDFA(
+            classOf: classOf, classCount: classCount, transitions: transitions,
+            accepting: acceptingStates, calls: callLists
+        )
+    }
+}
+
+/// A call edge: consume one value of rule `callee`, then continue at `target`.
+struct CallEdge: Sendable, Hashable {
+    var callee: Int32
+    var target: Int32
+}

@@ -1,0 +1,32 @@
+/// A grammar prepared for one vocabulary: flattened tables plus a lazily filled mask cache.
+///
+/// Compile once per (schema, vocabulary) and create a cheap ``GrammarMatcher`` per generation. The
+/// mask cache fills as matchers visit states and is shared by all of them (thread-safe).
+public final class CompiledGrammar: Sendable {
+    /// The vocabulary the masks are computed for.
+    public let vocabulary: TokenVocabulary
+    /// Keywords that were treated as annotations (for example unknown `format` values).
+    public let notes: [String]
+    let tables: GrammarTables
+    let cache = MaskCache()
+
+    /// Prepares `grammar` for `vocabulary`.
+    /// - Throws: ``SchemaError`` when the grammar admits no text or is left-recursive.
+    public init(_ grammar: Grammar, vocabulary: TokenVocabulary) throws(SchemaError) {
+        let checked = try grammar.validated()
+        self.vocabulary = vocabulary
+        self.notes = grammar.notes
+        self.tables = GrammarTables(rules: checked.rules, root: checked.root)
+    }
+
+    /// Compiles JSON Schema text for `vocabulary`.
+    /// - Throws: ``SchemaError`` naming the keyword and path of anything that cannot be enforced.
+    public convenience init(
+        jsonSchema: String, vocabulary: TokenVocabulary, options: JSONSchemaOptions = JSONSchemaOptions()
+    ) throws(SchemaError) {
+        try self.init(Grammar.jsonSchema(jsonSchema, options: options), vocabulary: vocabulary)
+    }
+
+    /// The number of mask-cache entries computed so far (for diagnostics and benchmarks).
+    public var cachedStateCount: Int { cache.count }
+}

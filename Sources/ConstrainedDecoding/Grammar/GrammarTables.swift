@@ -1,0 +1,216 @@
+/// The rules of a grammar flattened into plain arrays for the matcher's hot loops.
+struct GrammarTables: Sendable {
+    static let kindAutomaton: UInt8 = 0
+    static let kindString: UInt8 = 1
+    static let kindArray: UInt8 = 2
+    /// Local state of an array rule after its closing bracket.
+    static let arrayEnd: Int32 = 3
+
+    var root: Int32
+    var ruleKind: [UInt8] = []
+    // Automaton rules.
+    var ruleStateBase: [Int32] = []
+    var ruleClassBase: [Int32] = []
+    var ruleClassCount: [Int32] = []
+    var classMap: [UInt8] = []
+    var stateTransitionBase: [Int32] = []
+    var transitions: [Int32] = []
+    var stateAccepting: [Bool] = []
+    var stateCallStart: [Int32] = []
+    var callCallee: [Int32] = []
+    var callTarget: [Int32] = []
+    // String rules.
+    var stringMin: [Int32] = []
+    var stringMax: [Int32] = []
+    // Array rules.
+    var arrays: [ArrayRule?] = []
+    // Analysis.
+    var ruleNullable: [Bool] = []
+    /// 256-bit sets, four words per rule: bytes that can begin a value of the rule.
+    var ruleFirst: [UInt64] = []
+
+    init(rules: [GrammarRule], root: Int32) {
+        self.root = root
+        for rule in rules {
+            switch rule {
+            case .automaton(let dfa):
+                ruleKind.append(GrammarTables.kindAutomaton)
+                ruleStateBase.append(Int32(stateAccepting.count))
+                ruleClassBase.append(Int32(classMap.count))
+                ruleClassCount.append(Int32(dfa.classCount))
+                classMap += dfa.classOf
+                for state in 0..<dfa.stateCount {
+                    stateTransitionBase.append(Int32(transitions.count))
+                    transitions += dfa.transitions[(state * dfa.classCount)..<((state + 1) * dfa.classCount)]
+                    stateAccepting.append(dfa.accepting[state])
+                    stateCallStart.append(Int32(callCallee.count))
+                    for call in dfa.calls[state] {
+                        callCallee.append(call.callee)
+                        callTarget.append(call.target)
+                    }
+                }
+                stringMin.append(0); stringMax.append(0); arrays.append(nil)
+            case .jsonString(let string):
+                ruleKind.append(GrammarTables.kindString)
+                ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
+                stringMin.append(string.minLength); stringMax.append(string.maxLength); arrays.append(nil)
+            case .array(let array):
+                ruleKind.append(GrammarTables.kindArray)
+                ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
+                stringMin.append(0); stringMax.append(0); arrays.append(array)
+            }
+        }
+        stateCallStart.append(Int32(callCallee.count))
+        analyse(rules)
+    }
+
+    /// Computes nullable rules and first-byte sets by fixpoint iteration.
+    private mutating func analyse(_ rules: [GrammarRule]) {
+        let count = rules.count
+        ruleNullable = [Bool](repeating: false, count: count)
+        ruleFirst = [UInt64](repeating: 0, count: count * 4)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, rule) in rules.enumerated() {
+                var first: [UInt64] = [0, 0, 0, 0]
+                var nullable = false
+                func add(_ byte: UInt8) { first[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+                switch rule {
+                case .jsonString: add(UInt8(ascii: "\""))
+                case .array: add(UInt8(ascii: "["))
+                case .automaton(let dfa):
+                    // States reachable from the start without consuming a byte.
+                    var seen: Set<Int32> = [0]
+                    var work: [Int32] = [0]
+                    while let state = work.popLast() {
+                        if dfa.accepting[Int(state)] { nullable = true }
+                        for byte in 0..<256 where dfa.next(state, UInt8(byte)) >= 0 { add(UInt8(byte)) }
+                        for call in dfa.calls[Int(state)] {
+                            for word in 0..<4 { first[word] |= ruleFirst[Int(call.callee) * 4 + word] }
+                            if ruleNullable[Int(call.callee)], seen.insert(call.target).inserted { work.append(call.target) }
+                        }
+                    }
+                }
+                for word in 0..<4 where ruleFirst[index * 4 + word] | first[word] != ruleFirst[index * 4 + word] {
+                    ruleFirst[index * 4 + word] |= first[word]
+                    changed = true
+                }
+                if nullable && !ruleNullable[index] { ruleNullable[index] = true; changed = true }
+            }
+        }
+    }
+
+    @inline(__always)
+    func canBegin(_ rule: Int32, with byte: UInt8) -> Bool {
+        ruleNullable[Int(rule)] || ruleFirst[Int(rule) &* 4 &+ Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
+    }
+}
+
+extension Grammar {
+    /// Removes call edges to rules that admit no value and states that cannot finish, and refuses
+    /// left recursion; throws when the root admits nothing.
+    func validated() throws(SchemaError) -> Grammar {
+        var productive = [Bool](repeating: false, count: rules.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, rule) in rules.enumerated() where !productive[index] {
+                let isProductive: Bool
+                switch rule {
+                case .jsonString(let string): isProductive = string.minLength <= string.maxLength
+                case .array(let array):
+                    if array.minItems == 0 { isProductive = true; break }
+                    var ok = array.minItems <= array.effectiveMaxItems
+                    for position in 0..<Int(array.minItems) where ok {
+                        if let item = array.itemRule(at: Int32(position)) { ok = productive[Int(item)] } else { ok = false }
+                    }
+                    isProductive = ok
+                case .automaton(let dfa):
+                    isProductive = dfa.liveStates(productive: productive)[0]
+                }
+                if isProductive { productive[index] = true; changed = true }
+            }
+        }
+        guard productive[Int(root)] else {
+            throw .unsatisfiable(keyword: "schema", path: "#", reason: "no finite JSON value satisfies the schema")
+        }
+        var result = self
+        for (index, rule) in rules.enumerated() {
+            guard case .automaton(var dfa) = rule else { continue }
+            let live = dfa.liveStates(productive: productive)
+            for state in 0..<dfa.stateCount {
+                for slot in (state * dfa.classCount)..<((state + 1) * dfa.classCount) {
+                    let target = dfa.transitions[slot]
+                    if target >= 0 && !live[Int(target)] { dfa.transitions[slot] = -1 }
+                }
+                dfa.calls[state].removeAll { !productive[Int($0.callee)] || !live[Int($0.target)] }
+            }
+            result.rules[index] = .automaton(dfa)
+        }
+        try result.checkLeftRecursion()
+        return result
+    }
+
+    private func checkLeftRecursion() throws(SchemaError) {
+        // Edges: rule → rules it may call before consuming any byte.
+        var leading = [[Int32]](repeating: [], count: rules.count)
+        let tables = GrammarTables(rules: rules, root: root)
+        for (index, rule) in rules.enumerated() {
+            switch rule {
+            case .automaton(let dfa):
+                var seen: Set<Int32> = [0]
+                var work: [Int32] = [0]
+                while let state = work.popLast() {
+                    for call in dfa.calls[Int(state)] {
+                        leading[index].append(call.callee)
+                        if tables.ruleNullable[Int(call.callee)], seen.insert(call.target).inserted { work.append(call.target) }
+                    }
+                }
+            case .jsonString, .array: break
+            }
+        }
+        var state = [UInt8](repeating: 0, count: rules.count)  // 0 new, 1 on stack, 2 done
+        for start in 0..<rules.count where state[start] == 0 {
+            var stack: [(Int, Int)] = [(start, 0)]
+            state[start] = 1
+            while let (node, position) = stack.last {
+                if position < leading[node].count {
+                    stack[stack.count - 1].1 += 1
+                    let next = Int(leading[node][position])
+                    if state[next] == 1 {
+                        throw .unsupportedKeyword(keyword: "$ref", path: "#", reason: "left-recursive reference (a schema that refers to itself before any text)")
+                    }
+                    if state[next] == 0 { state[next] = 1; stack.append((next, 0)) }
+                } else {
+                    state[node] = 2
+                    stack.removeLast()
+                }
+            }
+        }
+    }
+}
+
+extension ByteDFA {
+    /// States from which acceptance is reachable, using only calls to productive rules.
+    func liveStates(productive: [Bool]) -> [Bool] {
+        var reverse = [[Int32]](repeating: [], count: stateCount)
+        for state in 0..<stateCount {
+            for slot in (state * classCount)..<((state + 1) * classCount) where transitions[slot] >= 0 {
+                reverse[Int(transitions[slot])].append(Int32(state))
+            }
+            for call in calls[state] where productive[Int(call.callee)] {
+                reverse[Int(call.target)].append(Int32(state))
+            }
+        }
+        var live = accepting
+        var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
+        while let state = work.popLast() {
+            for source in reverse[Int(state)] where !live[Int(source)] {
+                live[Int(source)] = true
+                work.append(source)
+            }
+        }
+        return live
+    }
+}

@@ -1,0 +1,172 @@
+extension GrammarEngine {
+    /// Adds to `mask` every token allowed from the stack whose top is `top`.
+    mutating func addMask(
+        _ top: Frame, vocabulary: TokenVocabulary, cache: MaskCache,
+        local: inout [UInt64: MaskEntry], into mask: inout TokenBitmask
+    ) {
+        if tables.ruleKind[Int(top.rule)] == GrammarTables.kindString,
+           top.state != JSONStringAutomaton.start, top.state != JSONStringAutomaton.end {
+            addStringMask(top, vocabulary: vocabulary, into: &mask)
+            return
+        }
+        let key = cacheKey(top)
+        let entry: MaskEntry
+        if let known = local[key] {
+            entry = known
+        } else if let shared = cache.entry(key) {
+            entry = shared
+            local[key] = shared
+        } else {
+            entry = computeEntry(top, vocabulary: vocabulary)
+            cache.store(entry, for: key)
+            local[key] = entry
+        }
+        if let accepted = entry.acceptedMask {
+            mask.formUnion(accepted)
+        } else {
+            for token in entry.acceptedList { mask.insert(Int(token)) }
+        }
+        guard top.parent >= 0 else { return }
+        let context = arena[Int(top.parent)]
+        if entry.popsAtRoot {
+            addMask(context, vocabulary: vocabulary, cache: cache, local: &local, into: &mask)
+        }
+        if entry.hasSuffixes {
+            walk(entry.suffixes, context: context, counter: 0, minimum: 0, maximum: Int32.max, into: &mask)
+        }
+    }
+
+    private mutating func addStringMask(_ top: Frame, vocabulary: TokenVocabulary, into mask: inout TokenBitmask) {
+        guard let table = vocabulary.stringTables[Int(top.state)] else { return }
+        let rule = Int(top.rule)
+        let minimum = tables.stringMin[rule]
+        let maximum = tables.stringMax[rule]
+        let counter = top.counter
+        if maximum == Int32.max {
+            mask.formUnion(table.bodyMask)
+        } else if let bounded = vocabulary.bodyMask(state: top.state, startingAtMost: maximum - counter) {
+            mask.formUnion(bounded)
+        }
+        for (token, count) in table.exactClose where counter + count >= minimum && counter + count <= maximum {
+            mask.insert(Int(token))
+        }
+        if top.parent >= 0 {
+            walk(table.closeSuffixes, context: arena[Int(top.parent)], counter: counter, minimum: minimum, maximum: maximum, into: &mask)
+        }
+    }
+
+    /// Walks a suffix trie against a real context and adds the tokens whose suffix it accepts,
+    /// keeping only entries whose count `c` satisfies `minimum <= counter + c <= maximum`.
+    mutating func walk(
+        _ trie: TokenTrie, context: Frame, counter: Int32, minimum: Int32, maximum: Int32,
+        into mask: inout TokenBitmask
+    ) {
+        let arenaMark = arena.count
+        var frames: [Frame] = [context]
+        var levelStart: [Int] = [0]
+        var levelEnd: [Int] = [1]
+        var levelArena: [Int] = [arenaMark]
+        let filtered = minimum > 0 || maximum != Int32.max
+        var node = 1
+        let nodeCount = trie.nodeCount
+        while node < nodeCount {
+            let depth = Int(trie.depths[node])
+            frames.removeLast(frames.count - levelEnd[depth - 1])
+            arena.removeLast(arena.count - levelArena[depth - 1])
+            let start = frames.count
+            let byte = trie.bytes[node]
+            for index in levelStart[depth - 1]..<levelEnd[depth - 1] {
+                let frame = frames[index]
+                step(frame, byte, into: &frames)
+            }
+            if frames.count == start {
+                node = Int(trie.subtreeEnd[node])
+                continue
+            }
+            if levelStart.count <= depth {
+                levelStart.append(start); levelEnd.append(frames.count); levelArena.append(arena.count)
+            } else {
+                levelStart[depth] = start; levelEnd[depth] = frames.count; levelArena[depth] = arena.count
+            }
+            for entry in Int(trie.entryStart[node])..<Int(trie.entryStart[node + 1]) {
+                if filtered {
+                    let total = counter + trie.extras[entry]
+                    if total < minimum || total > maximum { continue }
+                }
+                mask.insert(Int(trie.entries[entry]))
+            }
+            node += 1
+        }
+        arena.removeLast(arena.count - arenaMark)
+    }
+
+    /// Computes the cached mask entry of `top` by walking the vocabulary trie with the context cut.
+    mutating func computeEntry(_ top: Frame, vocabulary: TokenVocabulary) -> MaskEntry {
+        let root = Frame(rule: top.rule, state: top.state, counter: top.counter, parent: Frame.boundary)
+        let trie = vocabulary.trie
+        let arenaMark = arena.count
+        var accepted = TokenBitmask(tokenCount: vocabulary.tokenCount)
+        var acceptedList: [Int32] = []
+        var popPoints: [(node: Int, offset: Int)] = []
+        var popsAtRoot = isFinal(root)
+        var frames: [Frame] = [root]
+        var levelStart: [Int] = [0]
+        var levelEnd: [Int] = [1]
+        var levelArena: [Int] = [arenaMark]
+        var node = 1
+        let nodeCount = trie.nodeCount
+        while node < nodeCount {
+            let depth = Int(trie.depths[node])
+            frames.removeLast(frames.count - levelEnd[depth - 1])
+            arena.removeLast(arena.count - levelArena[depth - 1])
+            let start = frames.count
+            let byte = trie.bytes[node]
+            boundaryPopped = false
+            for index in levelStart[depth - 1]..<levelEnd[depth - 1] {
+                let frame = frames[index]
+                step(frame, byte, into: &frames)
+            }
+            if boundaryPopped {
+                if depth == 1 { popsAtRoot = true } else { popPoints.append((node, depth - 1)) }
+            }
+            if frames.count == start {
+                node = Int(trie.subtreeEnd[node])
+                continue
+            }
+            if levelStart.count <= depth {
+                levelStart.append(start); levelEnd.append(frames.count); levelArena.append(arena.count)
+            } else {
+                levelStart[depth] = start; levelEnd[depth] = frames.count; levelArena[depth] = arena.count
+            }
+            for entry in Int(trie.entryStart[node])..<Int(trie.entryStart[node + 1]) {
+                let token = trie.entries[entry]
+                accepted.insert(Int(token))
+                acceptedList.append(token)
+            }
+            node += 1
+        }
+        arena.removeLast(arena.count - arenaMark)
+        boundaryPopped = false
+
+        var suffixStrings: [ArraySlice<UInt8>] = []
+        var payloads: [Int32] = []
+        for point in popPoints {
+            for member in point.node..<Int(trie.subtreeEnd[point.node]) {
+                for entry in Int(trie.entryStart[member])..<Int(trie.entryStart[member + 1]) {
+                    let token = Int(trie.entries[entry])
+                    if accepted.contains(token) { continue }
+                    suffixStrings.append(vocabulary.tokenBytes[token][point.offset...])
+                    payloads.append(Int32(token))
+                }
+            }
+        }
+        let suffixes = suffixStrings.isEmpty
+            ? TokenTrie.empty
+            : TokenTrie(strings: suffixStrings, payloads: payloads, extras: [Int32](repeating: 0, count: payloads.count))
+        let dense = acceptedList.count * 32 > vocabulary.tokenCount
+        return MaskEntry(
+            acceptedMask: dense ? accepted : nil, acceptedList: dense ? [] : acceptedList,
+            popsAtRoot: popsAtRoot, suffixes: suffixes
+        )
+    }
+}

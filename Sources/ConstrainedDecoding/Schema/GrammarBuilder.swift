@@ -1,0 +1,111 @@
+/// Accumulates rules while a schema (or another source) is compiled into a ``Grammar``.
+struct GrammarBuilder {
+    let layout: JSONLayout
+    var rules: [GrammarRule] = []
+    private var anyValue: Int32?
+    private var freeString: Int32?
+
+    init(layout: JSONLayout) { self.layout = layout }
+
+    /// A compiled value: a regular automaton to inline into the parent, or a choice of rules.
+    enum Value {
+        case regular(ByteNFA)
+        case rules([Int32])
+
+        static let nothing = Value.regular(ByteNFA())
+    }
+
+    mutating func add(_ rule: GrammarRule) -> Int32 {
+        rules.append(rule)
+        return Int32(rules.count - 1)
+    }
+
+    /// Reserves a rule slot to fill later (for recursive references).
+    mutating func reserve() -> Int32 {
+        add(.automaton(ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
+    }
+
+    mutating func addAutomaton(_ nfa: ByteNFA) throws(SchemaError) -> Int32 {
+        add(.automaton(try nfa.trimmed().determinized()))
+    }
+
+    /// The value as an automaton fragment for embedding (regular text inline, rules as calls).
+    func fragment(_ value: Value) -> ByteNFA {
+        switch value {
+        case .regular(let nfa): return nfa
+        case .rules(let list): return ByteNFA.union(list.map { ByteNFA.call($0) })
+        }
+    }
+
+    /// The value as a single rule index.
+    mutating func rule(_ value: Value) throws(SchemaError) -> Int32 {
+        if case .rules(let list) = value, list.count == 1 { return list[0] }
+        return try addAutomaton(fragment(value))
+    }
+
+    /// Inlines small regular values; turns large ones into rules so they are shared.
+    mutating func normalized(_ value: Value) throws(SchemaError) -> Value {
+        if case .regular(let nfa) = value, nfa.stateCount > 400 { return .rules([try addAutomaton(nfa)]) }
+        return value
+    }
+
+    static func union(_ values: [Value]) -> Value {
+        var regular: [ByteNFA] = []
+        var calls: [Int32] = []
+        for value in values {
+            switch value {
+            case .regular(let nfa): regular.append(nfa)
+            case .rules(let list): calls += list
+            }
+        }
+        if calls.isEmpty { return .regular(regular.count == 1 ? regular[0] : ByteNFA.union(regular)) }
+        if regular.isEmpty { return .rules(calls) }
+        return .regular(ByteNFA.union(regular + calls.map { ByteNFA.call($0) }))
+    }
+
+    /// A free JSON string with length bounds.
+    mutating func stringRule(minLength: Int32 = 0, maxLength: Int32 = Int32.max) -> Int32 {
+        if minLength == 0, maxLength == Int32.max {
+            if let freeString { return freeString }
+            let rule = add(.jsonString(JSONStringRule(minLength: 0, maxLength: Int32.max)))
+            freeString = rule
+            return rule
+        }
+        return add(.jsonString(JSONStringRule(minLength: minLength, maxLength: maxLength)))
+    }
+
+    /// Any JSON value (recursive), in this builder's layout.
+    mutating func anyValueRule() -> Int32 {
+        if let anyValue { return anyValue }
+        let value = reserve()
+        anyValue = value
+        let string = stringRule()
+        let array = add(.array(ArrayRule(prefixItems: [], items: value, minItems: 0, maxItems: Int32.max, separator: Array(layout.itemSeparator.utf8))))
+        // Object members: "key": value, repeated.
+        var member = ByteNFA()
+        let afterKey = member.addState()
+        member.addCall(from: member.start, rule: string, to: afterKey)
+        let afterSeparator = member.addBytes(layout.keySeparator.utf8, from: afterKey)
+        let end = member.addState(accepting: true)
+        member.addCall(from: afterSeparator, rule: value, to: end)
+        var object = ByteNFA()
+        let open = object.addState()
+        object.addEdge(from: object.start, UInt8(ascii: "{"), UInt8(ascii: "{"), to: open)
+        let close = object.addState(accepting: true)
+        object.addEdge(from: open, UInt8(ascii: "}"), UInt8(ascii: "}"), to: close)
+        let afterMember = object.addState()
+        object.embed(member, from: open, to: afterMember)
+        object.addEdge(from: afterMember, UInt8(ascii: "}"), UInt8(ascii: "}"), to: close)
+        let separator = object.addBytes(layout.itemSeparator.utf8, from: afterMember)
+        object.embed(member, from: separator, to: afterMember)
+        // These automata are tiny; determinization cannot exceed the limit.
+        let objectRule = add(.automaton((try? object.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
+        var any = ByteNFA()
+        let done = any.addState(accepting: true)
+        for word in ["null", "true", "false"] { any.embed(.literal(word.utf8), from: any.start, to: done) }
+        any.embed(NumberAutomaton.unbounded(integerOnly: false), from: any.start, to: done)
+        for rule in [string, array, objectRule] { any.addCall(from: any.start, rule: rule, to: done) }
+        rules[Int(value)] = .automaton((try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]]))
+        return value
+    }
+}

@@ -1,0 +1,290 @@
+extension JSONSchemaCompiler {
+    private struct Property {
+        var name: String
+        var value: Value
+        var required: Bool
+        var keyBytes: [UInt8]
+    }
+
+    mutating func compileObject(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
+        // Dependencies: a trigger that is required pulls its dependency in; an optional trigger is
+        // left out (its absence satisfies the dependency).
+        for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+            guard let dependencies = schema[keyword]?.objectMembers, !dependencies.isEmpty else { continue }
+            let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+            var rewritten = JSONSchemaCompiler.with(schema, [:], removing: [keyword])
+            for dependency in dependencies {
+                if required.contains(dependency.key) {
+                    if case .array = dependency.value {
+                        rewritten = try merge(rewritten, .object([JSONMember(key: "required", value: dependency.value)]), path: path)
+                    } else {
+                        rewritten = try merge(rewritten, try dereferenced(dependency.value, path: "\(path)/\(keyword)"), path: path)
+                    }
+                } else {
+                    var properties = rewritten["properties"]?.objectMembers ?? []
+                    if let index = properties.firstIndex(where: { $0.key == dependency.key }) { properties[index].value = .bool(false) }
+                    else { properties.append(JSONMember(key: dependency.key, value: .bool(false))) }
+                    rewritten = JSONSchemaCompiler.with(rewritten, ["properties": .object(properties)])
+                }
+            }
+            return try compile(JSONSchemaCompiler.with(rewritten, ["type": .string("object")]), path: path)
+        }
+        var declared = schema["properties"]?.objectMembers ?? []
+        if let properties = schema["properties"], properties.objectMembers == nil {
+            throw .invalidKeywordValue(keyword: "properties", path: path, reason: "must be an object")
+        }
+        var order = declared.map(\.key)
+        if case .array(let list)? = schema["x-order"] {
+            let named = list.compactMap(\.stringValue).filter { order.contains($0) }
+            order = named + order.filter { !named.contains($0) }
+        }
+        var requiredNames = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+
+        // Undeclared members.
+        var additional: JSONValue?
+        var undeclaredAllowedBySpec = true
+        switch schema["additionalProperties"] ?? schema["unevaluatedProperties"] {
+        case nil: additional = options.allowsUndeclaredProperties ? .bool(true) : nil
+        case .bool(false)?: additional = nil; undeclaredAllowedBySpec = false
+        case let value?: additional = value
+        }
+        // Pattern-named members: declared names that match take the pattern's schema too; no
+        // undeclared names are generated.
+        let patterns = schema["patternProperties"]?.objectMembers ?? []
+        for name in requiredNames where !order.contains(name) {
+            var matching: [JSONMember] = []
+            for pattern in patterns where try nameMatches(pattern.key, name, path: path) { matching.append(pattern) }
+            guard undeclaredAllowedBySpec || !matching.isEmpty else {
+                throw .unsatisfiable(keyword: "required", path: path, reason: "'\(name)' is required but not allowed")
+            }
+            let base = matching.isEmpty ? (additional ?? .bool(true)) : .bool(true)
+            declared.append(JSONMember(key: name, value: base))
+            order.append(name)
+        }
+        if !patterns.isEmpty {
+            additional = nil
+            for index in declared.indices {
+                for pattern in patterns where try nameMatches(pattern.key, declared[index].key, path: "\(path)/patternProperties") {
+                    declared[index].value = .object([JSONMember(key: "allOf", value: .array([declared[index].value, pattern.value]))])
+                }
+            }
+        }
+        if let names = schema["propertyNames"], names != .bool(true), names != .object([]) {
+            additional = nil
+            for index in declared.indices where !(try nameSatisfies(names, declared[index].key, path: "\(path)/propertyNames")) {
+                guard !requiredNames.contains(declared[index].key) else {
+                    throw .unsatisfiable(keyword: "propertyNames", path: path, reason: "required '\(declared[index].key)' violates propertyNames")
+                }
+                declared[index].value = .bool(false)
+            }
+        }
+        // Property counts: enforced by requiring the first optional members, or leaving out the last.
+        if let minimum = try count(schema, "minProperties", path: path), minimum > requiredNames.count {
+            for name in order where requiredNames.count < minimum && !requiredNames.contains(name) {
+                if declared.first(where: { $0.key == name })?.value != .bool(false) { requiredNames.append(name) }
+            }
+            guard requiredNames.count >= minimum else {
+                throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties")
+            }
+        }
+        if let maximum = try count(schema, "maxProperties", path: path) {
+            guard maximum >= requiredNames.count else {
+                throw .unsatisfiable(keyword: "maxProperties", path: path, reason: "fewer properties allowed than required")
+            }
+            additional = nil
+            var kept = requiredNames.count
+            for index in declared.indices where !requiredNames.contains(declared[index].key) && declared[index].value != .bool(false) {
+                if kept < maximum { kept += 1 } else { declared[index].value = .bool(false) }
+            }
+        }
+        var properties: [Property] = []
+        for name in order {
+            let propertySchema = declared.first { $0.key == name }?.value ?? additional ?? .bool(true)
+            if propertySchema == .bool(false) {
+                guard !requiredNames.contains(name) else {
+                    throw .unsatisfiable(keyword: "required", path: path, reason: "'\(name)' is required but forbidden")
+                }
+                continue
+            }
+            let propertyPath = "\(path)/properties/\(name)"
+            let value = try builder.normalized(try compile(propertySchema, path: propertyPath))
+            let key = Array((JSONValue.quoted(name) + options.layout.keySeparator).utf8)
+            properties.append(Property(name: name, value: value, required: requiredNames.contains(name), keyBytes: key))
+        }
+        let requiredCount = properties.filter(\.required).count
+        var additionalMember: ByteNFA?
+        if let additional {
+            let value = try builder.normalized(try compile(additional, path: "\(path)/additionalProperties"))
+            additionalMember = ByteNFA.concatenation([
+                undeclaredKey(excluding: Set(order + declared.map(\.key))), .literal(options.layout.keySeparator.utf8), builder.fragment(value),
+            ])
+        }
+        let optionalCount = properties.count - requiredCount
+        if optionalCount <= 4 && properties.count <= 24 {
+            return try inlineObject(properties, additional: additionalMember)
+        }
+        return try calledObject(properties, additional: additionalMember)
+    }
+
+    /// A small object as one automaton: members inline, optional ones skippable.
+    private mutating func inlineObject(_ properties: [Property], additional: ByteNFA?) throws(SchemaError) -> Value {
+        let separator = Array(options.layout.itemSeparator.utf8)
+        var nfa = ByteNFA()
+        let end = nfa.addState(accepting: true)
+        var first: [Int32] = []  // nothing emitted yet, next candidate i
+        var later: [Int32] = []  // something emitted, next candidate i
+        for _ in 0...properties.count {
+            first.append(nfa.addState())
+            later.append(nfa.addState())
+        }
+        nfa.addEdge(from: nfa.start, UInt8(ascii: "{"), UInt8(ascii: "{"), to: first[0])
+        for (index, property) in properties.enumerated() {
+            let member = ByteNFA.concatenation([.literal(property.keyBytes), builder.fragment(property.value)])
+            nfa.embed(member, from: first[index], to: later[index + 1])
+            let separated = nfa.addBytes(separator, from: later[index])
+            nfa.embed(member, from: separated, to: later[index + 1])
+            if !property.required {
+                nfa.addEpsilon(from: first[index], to: first[index + 1])
+                nfa.addEpsilon(from: later[index], to: later[index + 1])
+            }
+        }
+        let last = properties.count
+        for state in [first[last], later[last]] {
+            nfa.addEdge(from: state, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
+        }
+        if let additional {
+            nfa.embed(additional, from: first[last], to: later[last])
+            let separated = nfa.addBytes(separator, from: later[last])
+            nfa.embed(additional, from: separated, to: later[last])
+        }
+        if nfa.stateCount > 600 { return .rules([try builder.addAutomaton(nfa)]) }
+        return .regular(nfa)
+    }
+
+    /// A large object: each member is its own rule, and the object calls the allowed next members.
+    private mutating func calledObject(_ properties: [Property], additional: ByteNFA?) throws(SchemaError) -> Value {
+        let separator = Array(options.layout.itemSeparator.utf8)
+        var firstRules: [Int32] = []
+        var laterRules: [Int32] = []
+        for property in properties {
+            let member = ByteNFA.concatenation([.literal(property.keyBytes), builder.fragment(property.value)])
+            firstRules.append(try builder.addAutomaton(member))
+            laterRules.append(try builder.addAutomaton(ByteNFA.concatenation([.literal(separator), member])))
+        }
+        var additionalFirst: Int32?
+        var additionalLater: Int32?
+        if let additional {
+            additionalFirst = try builder.addAutomaton(additional)
+            additionalLater = try builder.addAutomaton(ByteNFA.concatenation([.literal(separator), additional]))
+        }
+        var nfa = ByteNFA()
+        let end = nfa.addState(accepting: true)
+        let open = nfa.addState()
+        nfa.addEdge(from: nfa.start, UInt8(ascii: "{"), UInt8(ascii: "{"), to: open)
+        var after: [Int32] = []
+        for _ in properties { after.append(nfa.addState()) }
+        let extra = nfa.addState()
+        // From `open` (index -1) and from after[i]: call the members that may come next.
+        for previous in -1..<properties.count {
+            let source = previous < 0 ? open : after[previous]
+            var next = previous + 1
+            while next < properties.count {
+                nfa.addCall(from: source, rule: previous < 0 ? firstRules[next] : laterRules[next], to: after[next])
+                if properties[next].required { break }
+                next += 1
+            }
+            if next == properties.count {
+                nfa.addEdge(from: source, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
+                if let additionalFirst, let additionalLater {
+                    nfa.addCall(from: source, rule: previous < 0 ? additionalFirst : additionalLater, to: extra)
+                }
+            }
+        }
+        nfa.addEdge(from: extra, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
+        if let additionalLater { nfa.addCall(from: extra, rule: additionalLater, to: extra) }
+        return .rules([try builder.addAutomaton(nfa)])
+    }
+
+    /// A quoted key of letters, digits, `_` and `-` that is none of `names`.
+    private func undeclaredKey(excluding names: Set<String>) -> ByteNFA {
+        let alphabet: [ClosedRange<UInt8>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0x2D...0x2D]
+        func inAlphabet(_ byte: UInt8) -> Bool { alphabet.contains { $0.contains(byte) } }
+        var nfa = ByteNFA()
+        let body = nfa.addState()
+        nfa.addEdge(from: nfa.start, UInt8(ascii: "\""), UInt8(ascii: "\""), to: body)
+        let close = nfa.addState(accepting: true)
+        let sink = nfa.addState()
+        for range in alphabet { nfa.addEdge(from: sink, range.lowerBound, range.upperBound, to: sink) }
+        nfa.addEdge(from: sink, UInt8(ascii: "\""), UInt8(ascii: "\""), to: close)
+        // Trie of excluded names; leaving the trie anywhere leads to the sink.
+        var children: [Int32: [UInt8: Int32]] = [body: [:]]
+        var isName: Set<Int32> = []
+        for name in names where name.utf8.allSatisfy(inAlphabet) {
+            var node = body
+            for byte in name.utf8 {
+                if let child = children[node]?[byte] {
+                    node = child
+                } else {
+                    let child = nfa.addState()
+                    children[node, default: [:]][byte] = child
+                    children[child] = [:]
+                    node = child
+                }
+            }
+            isName.insert(node)
+        }
+        for (node, table) in children {
+            for byte in UInt8(0)...127 where inAlphabet(byte) {
+                nfa.addEdge(from: node, byte, byte, to: table[byte] ?? sink)
+            }
+            if node != body && !isName.contains(node) {
+                nfa.addEdge(from: node, UInt8(ascii: "\""), UInt8(ascii: "\""), to: close)
+            }
+        }
+        return nfa
+    }
+}
+
+extension JSONSchemaCompiler {
+    /// Whether property `name` matches `pattern` (search semantics, as `patternProperties` uses).
+    func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
+        let dfa: ByteDFA
+        do {
+            dfa = try RegexPattern(pattern).automaton(jsonEscaped: true).trimmed().determinized(stateLimit: 20_000)
+        } catch let failure as RegexPattern.Failure {
+            switch failure {
+            case .unsupported(let reason), .malformed(let reason): throw .invalidPattern(pattern: pattern, path: path, reason: reason)
+            }
+        } catch {
+            throw .tooLarge(keyword: "patternProperties", path: path, reason: "pattern automaton too large")
+        }
+        var state: Int32 = 0
+        for byte in JSONValue.quoted(name).utf8.dropFirst().dropLast() {
+            state = dfa.next(state, byte)
+            if state < 0 { return false }
+        }
+        return dfa.accepting[Int(state)]
+    }
+
+    /// Whether `name` satisfies a `propertyNames` schema (string keywords only).
+    func nameSatisfies(_ schema: JSONValue, _ name: String, path: String) throws(SchemaError) -> Bool {
+        let resolved = try dereferenced(schema, path: path)
+        if resolved == .bool(false) { return false }
+        for member in resolved.objectMembers ?? [] where !JSONSchemaCompiler.annotations.contains(member.key) {
+            switch member.key {
+            case "pattern":
+                guard case .string(let pattern) = member.value else { return false }
+                if !(try nameMatches(pattern, name, path: path)) { return false }
+            case "maxLength": if let limit = member.value.doubleValue, Double(name.unicodeScalars.count) > limit { return false }
+            case "minLength": if let limit = member.value.doubleValue, Double(name.unicodeScalars.count) < limit { return false }
+            case "enum": if !(member.value.arrayValue ?? []).contains(.string(name)) { return false }
+            case "const": if member.value != .string(name) { return false }
+            case "type": if member.value != .string("string") { return false }
+            case "format": if let format = member.value.stringValue, let pattern = JSONSchemaCompiler.formats[format], !(try nameMatches(pattern, name, path: path)) { return false }
+            default:
+                throw .unsupportedKeyword(keyword: "propertyNames", path: path, reason: "'\(member.key)' in propertyNames is not supported")
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,247 @@
+extension JSONSchemaCompiler {
+    mutating func compile(type: String, _ schema: JSONValue, path: String) throws(SchemaError) -> Value {
+        switch type {
+        case "null": return .regular(.literal("null".utf8))
+        case "boolean": return .regular(.union([.literal("true".utf8), .literal("false".utf8)]))
+        case "integer", "number": return try compileNumber(schema, integerOnly: type == "integer", path: path)
+        case "string": return try compileString(schema, path: path)
+        case "array": return try compileArray(schema, path: path)
+        default: return try compileObject(schema, path: path)
+        }
+    }
+
+    // MARK: - Numbers
+
+    private func number(_ schema: JSONValue, _ key: String, path: String) throws(SchemaError) -> DecimalNumber? {
+        guard let value = schema[key] else { return nil }
+        guard case .number(let text) = value, let number = DecimalNumber(text) else {
+            throw .invalidKeywordValue(keyword: key, path: path, reason: "must be a number")
+        }
+        return number
+    }
+
+    private func compileNumber(_ schema: JSONValue, integerOnly: Bool, path: String) throws(SchemaError) -> Value {
+        var lower = try number(schema, "minimum", path: path).map { NumberAutomaton.Bound(value: $0, exclusive: false) }
+        var upper = try number(schema, "maximum", path: path).map { NumberAutomaton.Bound(value: $0, exclusive: false) }
+        for (key, isLower) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
+            switch schema[key] {
+            case .bool(true)?:
+                if isLower { lower?.exclusive = true } else { upper?.exclusive = true }
+            case .bool(false)?, nil:
+                break
+            default:
+                guard let value = try number(schema, key, path: path) else { break }
+                if isLower {
+                    if lower == nil || !(value < lower!.value) { lower = .init(value: value, exclusive: true) }
+                } else {
+                    if upper == nil || !(upper!.value < value) { upper = .init(value: value, exclusive: true) }
+                }
+            }
+        }
+        var modulus: Int?
+        var integers = integerOnly
+        if let multiple = try number(schema, "multipleOf", path: path) {
+            guard multiple.isInteger, !multiple.isNegative, !multiple.isZero, let value = Int(multiple.text), value <= 100_000 else {
+                throw .unsupportedKeyword(keyword: "multipleOf", path: path, reason: "only positive integer multipleOf up to 100000 is supported")
+            }
+            if value > 1 { modulus = value }
+            integers = true
+        }
+        guard var nfa = NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
+            throw .unsatisfiable(keyword: "minimum", path: path, reason: "no number satisfies the bounds")
+        }
+        // `not: {type: integer}` on numbers: a non-zero fraction digit.
+        if schema["x-cd-fractional"] == .bool(true) {
+            if integers { throw .unsatisfiable(keyword: "not", path: path, reason: "integers cannot be fractional") }
+            do {
+                let fractional = try RegexPattern(#"^-?(0|[1-9][0-9]*)\.[0-9]*[1-9][0-9]*$"#).automaton(jsonEscaped: false).trimmed().determinized()
+                nfa = try nfa.trimmed().determinized().intersection(fractional).nfa
+            } catch {
+                throw .tooLarge(keyword: "not", path: path, reason: "fractional-number automaton too large")
+            }
+        }
+        // `not: {multipleOf: k}`: integers whose remainder is not zero.
+        for excluded in schema["x-cd-notMultipleOf"]?.arrayValue ?? [] {
+            guard case .number(let text) = excluded, let divisor = DecimalNumber(text), divisor.isInteger, let k = Int(divisor.text), k > 1, k <= 100_000 else {
+                throw .unsupportedKeyword(keyword: "not", path: path, reason: "negated multipleOf must be an integer up to 100000")
+            }
+            guard let multiples = NumberAutomaton.automaton(integerOnly: true, lower: nil, upper: nil, multipleOf: k) else { continue }
+            do {
+                let allowed = try nfa.trimmed().determinized()
+                let forbidden = try multiples.trimmed().determinized().complemented()
+                nfa = try allowed.intersection(forbidden).nfa
+            } catch {
+                throw .tooLarge(keyword: "not", path: path, reason: "negated multipleOf automaton too large")
+            }
+        }
+        return .regular(nfa)
+    }
+
+    // MARK: - Strings
+
+    static let formats: [String: String] = [
+        "date-time": #"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$"#,
+        "date": #"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$"#,
+        "time": #"^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$"#,
+        "uuid": #"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#,
+        "email": #"^[a-zA-Z0-9._%+-]{1,64}@[a-zA-Z0-9-]{1,63}(\.[a-zA-Z0-9-]{1,63}){0,4}\.[a-zA-Z]{2,6}$"#,
+        "ipv4": #"^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$"#,
+        "ipv6": #"^([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$"#,
+        "hostname": #"^[a-zA-Z0-9]([a-zA-Z0-9-]{0,30}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,30}[a-zA-Z0-9])?){0,4}$"#,
+        "uri": #"^[a-z][a-z0-9+.-]{0,15}://[a-zA-Z0-9._~-]{1,63}(/[a-zA-Z0-9._~%!$&'()*+,;=:@-]*)*(\?[a-zA-Z0-9._~%!$&'()*+,;=:@/?-]*)?$"#,
+        "uri-reference": #"^([a-z][a-z0-9+.-]{0,15}://[a-zA-Z0-9._~-]{1,63})?(/[a-zA-Z0-9._~%!$&'()*+,;=:@-]*)*(\?[a-zA-Z0-9._~%!$&'()*+,;=:@/?-]*)?$"#,
+    ]
+    static let formatAliases: [String: String] = [
+        "url": "uri", "iri": "uri", "iri-reference": "uri-reference", "uri-template": "uri-reference",
+        "relative-uri": "uri-reference",
+    ]
+
+    private mutating func compileString(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
+        let minLength = try count(schema, "minLength", path: path) ?? 0
+        let maxLength = try count(schema, "maxLength", path: path)
+        if let maxLength, maxLength < minLength {
+            throw .unsatisfiable(keyword: "maxLength", path: path, reason: "maxLength \(maxLength) below minLength \(minLength)")
+        }
+        var contents: [ByteDFA] = []
+        if case .string(var format)? = schema["format"] {
+            format = JSONSchemaCompiler.formatAliases[format] ?? format
+            if let pattern = JSONSchemaCompiler.formats[format] {
+                contents.append(try contentAutomaton(pattern, path: path, keyword: "format"))
+            } else {
+                notes.append("format '\(format)' at \(path) is an annotation only (not enforced)")
+            }
+        }
+        if let pattern = schema["pattern"] {
+            guard case .string(let text) = pattern else { throw .invalidKeywordValue(keyword: "pattern", path: path, reason: "must be a string") }
+            contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
+        }
+        for pattern in schema["x-cd-patterns"]?.arrayValue ?? [] {
+            guard case .string(let text) = pattern else { continue }
+            contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
+        }
+        if case .array(let excluded)? = schema["x-cd-notPatterns"], !excluded.isEmpty {
+            var anything = try contentAutomaton("^[\\s\\S]*$", path: path, keyword: "not")
+            for pattern in excluded.compactMap(\.stringValue) {
+                let complement = try contentAutomaton(pattern, path: path, keyword: "not").complemented()
+                do { anything = try anything.intersection(complement) } catch {
+                    throw .tooLarge(keyword: "not", path: path, reason: "negated pattern automaton is too large")
+                }
+            }
+            contents.append(anything)
+        }
+        if contents.isEmpty {
+            let rule = builder.stringRule(minLength: Int32(clamping: minLength), maxLength: maxLength.map { Int32(clamping: $0) } ?? Int32.max)
+            return .rules([rule])
+        }
+        if minLength > 0 || maxLength != nil {
+            let bounds = maxLength.map { "{\(minLength),\($0)}" } ?? "{\(minLength),}"
+            guard (maxLength ?? minLength) <= 1_000 else {
+                throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
+            }
+            contents.append(try contentAutomaton("^[\\s\\S]\(bounds)$", path: path, keyword: maxLength != nil ? "maxLength" : "minLength"))
+        }
+        var content = contents[0]
+        for other in contents.dropFirst() {
+            do {
+                content = try content.intersection(other)
+            } catch {
+                throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
+            }
+        }
+        let body = content.nfa
+        guard !body.trimmed().isEmptyLanguage else {
+            throw .unsatisfiable(keyword: "pattern", path: path, reason: "no string matches pattern, format and length together")
+        }
+        let quote = ByteNFA.literal([UInt8(ascii: "\"")])
+        return .regular(ByteNFA.concatenation([quote, body, quote]))
+    }
+
+    private func contentAutomaton(_ pattern: String, path: String, keyword: String) throws(SchemaError) -> ByteDFA {
+        do {
+            let regex = try RegexPattern(pattern)
+            return try regex.automaton(jsonEscaped: true).trimmed().determinized(stateLimit: 20_000)
+        } catch let failure as RegexPattern.Failure {
+            switch failure {
+            case .unsupported(let reason), .malformed(let reason):
+                throw .invalidPattern(pattern: pattern, path: path, reason: reason)
+            }
+        } catch {
+            throw .tooLarge(keyword: keyword, path: path, reason: "the pattern's automaton is too large")
+        }
+    }
+
+    func count(_ schema: JSONValue, _ key: String, path: String) throws(SchemaError) -> Int? {
+        guard let value = schema[key] else { return nil }
+        guard case .number(let text) = value, let number = DecimalNumber(text), number.isInteger, !number.isNegative,
+              let result = Int(number.text) else {
+            throw .invalidKeywordValue(keyword: key, path: path, reason: "must be a non-negative integer")
+        }
+        return result
+    }
+
+    // MARK: - Arrays
+
+    private mutating func compileArray(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
+        for keyword in ["minContains", "maxContains"] where schema[keyword] != nil {
+            throw .unsupportedKeyword(keyword: keyword, path: path, reason: "contains counts cannot be enforced")
+        }
+        if let contains = schema["contains"] {
+            // Enforced by making the first item satisfy `contains` as well as the item schema.
+            guard schema["prefixItems"] == nil, schema["items"]?.arrayValue == nil else {
+                throw .unsupportedKeyword(keyword: "contains", path: path, reason: "contains with prefixItems is not supported")
+            }
+            let item = schema["items"] ?? .bool(true)
+            let first = JSONValue.object([JSONMember(key: "allOf", value: .array([item, contains]))])
+            let rewritten = JSONSchemaCompiler.with(schema, [
+                "prefixItems": .array([first]), "items": item,
+                "minItems": .number(String(max(1, (try count(schema, "minItems", path: path)) ?? 0))),
+            ], removing: ["contains"])
+            return try compileArray(rewritten, path: path)
+        }
+        var minItems = try count(schema, "minItems", path: path) ?? 0
+        var maxItems = try count(schema, "maxItems", path: path)
+        if schema["uniqueItems"] == .bool(true), (maxItems ?? 2) > 1 {
+            // Enforced by restriction: arrays of at most one item are always unique.
+            guard minItems <= 1 else {
+                throw .unsupportedKeyword(keyword: "uniqueItems", path: path, reason: "uniqueness of \(minItems)+ items cannot be enforced")
+            }
+            maxItems = 1
+            notes.append("uniqueItems at \(path) enforced by allowing at most one item")
+        }
+        var prefixSchemas: [JSONValue] = []
+        var rest: JSONValue? = .bool(true)
+        var prefixKeyword = "prefixItems"
+        if case .array(let list)? = schema["prefixItems"] {
+            prefixSchemas = list
+            if let items = schema["items"] { rest = items }
+        } else if case .array(let list)? = schema["items"] {
+            prefixSchemas = list
+            prefixKeyword = "items"
+            rest = schema["additionalItems"] ?? .bool(true)
+        } else if let items = schema["items"] {
+            rest = items
+        }
+        if rest == nil || rest == .bool(true) {
+            if let unevaluated = schema["unevaluatedItems"] { rest = unevaluated }
+        }
+        var prefixRules: [Int32] = []
+        for (index, item) in prefixSchemas.enumerated() {
+            prefixRules.append(try builder.rule(try compile(item, path: "\(path)/\(prefixKeyword)/\(index)")))
+        }
+        var restRule: Int32?
+        if let rest, rest != .bool(false) {
+            let value = try compile(rest, path: "\(path)/items")
+            restRule = try builder.rule(value)
+        }
+        minItems = max(minItems, 0)
+        let limit = maxItems.map { Int32(clamping: $0) } ?? Int32.max
+        if Int32(clamping: minItems) > (restRule == nil ? min(limit, Int32(prefixRules.count)) : limit) {
+            throw .unsatisfiable(keyword: "minItems", path: path, reason: "more items required than allowed")
+        }
+        let rule = builder.add(.array(ArrayRule(
+            prefixItems: prefixRules, items: restRule, minItems: Int32(clamping: minItems), maxItems: limit,
+            separator: Array(options.layout.itemSeparator.utf8)
+        )))
+        return .rules([rule])
+    }
+}

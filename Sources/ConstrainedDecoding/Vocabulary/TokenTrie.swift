@@ -1,0 +1,67 @@
+/// A byte trie over token strings, laid out flat in depth-first order.
+///
+/// Node 0 is the root (no byte). A node's subtree is the index range `node..<subtreeEnd[node]`, so a
+/// walk skips a rejected subtree by one assignment. Each node lists the entries whose bytes end
+/// there (`entries[entryStart[node]..<entryStart[node + 1]]`), each with an extra value (the token's
+/// character count in suffix tries, 0 otherwise).
+struct TokenTrie: Sendable {
+    var bytes: [UInt8]
+    var depths: [UInt16]
+    var subtreeEnd: [Int32]
+    var entryStart: [Int32]
+    var entries: [Int32]
+    var extras: [Int32]
+
+    var nodeCount: Int { bytes.count }
+
+    /// Builds a trie from byte strings; `payload[i]` and `extra[i]` are stored for `strings[i]`.
+    init(strings: [ArraySlice<UInt8>], payloads: [Int32], extras extraValues: [Int32]) {
+        let order = strings.indices.sorted { a, b in strings[a].lexicographicallyPrecedes(strings[b]) }
+        var bytes: [UInt8] = [0]
+        var depths: [UInt16] = [0]
+        var subtreeEnd: [Int32] = [0]
+        var nodeEntries: [[Int]] = [[]]
+        var path: [Int] = [0]  // node index at each depth
+        var previous: ArraySlice<UInt8> = []
+        for item in order {
+            let string = strings[item]
+            var common = 0
+            let limit = min(previous.count, string.count, path.count - 1)
+            while common < limit, previous[previous.startIndex + common] == string[string.startIndex + common] { common += 1 }
+            while path.count - 1 > common {
+                let node = path.removeLast()
+                subtreeEnd[node] = Int32(bytes.count)
+            }
+            for offset in common..<string.count {
+                bytes.append(string[string.startIndex + offset])
+                depths.append(UInt16(min(offset + 1, Int(UInt16.max))))
+                subtreeEnd.append(0)
+                nodeEntries.append([])
+                path.append(bytes.count - 1)
+            }
+            nodeEntries[path[path.count - 1]].append(item)
+            previous = string
+        }
+        while let node = path.popLast() { subtreeEnd[node] = Int32(bytes.count) }
+        var entryStart: [Int32] = []
+        var entries: [Int32] = []
+        var extras: [Int32] = []
+        entryStart.reserveCapacity(bytes.count + 1)
+        for list in nodeEntries {
+            entryStart.append(Int32(entries.count))
+            for item in list {
+                entries.append(payloads[item])
+                extras.append(extraValues[item])
+            }
+        }
+        entryStart.append(Int32(entries.count))
+        self.bytes = bytes
+        self.depths = depths
+        self.subtreeEnd = subtreeEnd
+        self.entryStart = entryStart
+        self.entries = entries
+        self.extras = extras
+    }
+
+    static let empty = TokenTrie(strings: [], payloads: [], extras: [])
+}

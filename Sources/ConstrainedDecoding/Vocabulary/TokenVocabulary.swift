@@ -1,0 +1,134 @@
+import Synchronization
+
+/// A model's vocabulary as byte strings, with the per-vocabulary tables every grammar reuses.
+///
+/// Build it once per model and share it: it is `Sendable`, and its precomputation (the token trie
+/// and the JSON-string tables) is what makes per-schema compilation cheap.
+///
+/// ```swift
+/// let vocabulary = TokenVocabulary(
+///     tokens: tokenBytes,                 // [[UInt8]], index = token id
+///     specialTokens: controlTokenIDs,     // never allowed inside grammar text
+///     endOfGenerationTokens: [eosID]      // allowed only where the grammar may end
+/// )
+/// ```
+public final class TokenVocabulary: Sendable {
+    /// The number of token ids (the width of every mask).
+    public let tokenCount: Int
+    /// The end-of-generation token ids.
+    public let endOfGenerationTokens: [Int]
+    /// Seconds spent on the per-vocabulary precomputation in the initializer.
+    public let precomputationSeconds: Double
+
+    let tokenBytes: [[UInt8]]
+    let isSpecial: [Bool]
+    let trie: TokenTrie
+    let stringTables: [JSONStringTable?]
+    private let boundedBodyMasks = Mutex<[Int: TokenBitmask]>([:])
+
+    /// Creates a vocabulary.
+    /// - Parameters:
+    ///   - tokens: each token's bytes; the index is the token id.
+    ///   - specialTokens: ids of control tokens, never allowed as grammar text.
+    ///   - endOfGenerationTokens: ids that end generation; allowed where the grammar may end.
+    public init(tokens: [[UInt8]], specialTokens: Set<Int> = [], endOfGenerationTokens: [Int]) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        tokenCount = tokens.count
+        tokenBytes = tokens
+        self.endOfGenerationTokens = endOfGenerationTokens.filter { $0 >= 0 && $0 < tokens.count }
+        var special = [Bool](repeating: false, count: tokens.count)
+        for id in specialTokens where id >= 0 && id < tokens.count { special[id] = true }
+        for id in endOfGenerationTokens where id >= 0 && id < tokens.count { special[id] = true }
+        isSpecial = special
+        var strings: [ArraySlice<UInt8>] = []
+        var payloads: [Int32] = []
+        for (id, bytes) in tokens.enumerated() where !special[id] && !bytes.isEmpty {
+            strings.append(bytes[...])
+            payloads.append(Int32(id))
+        }
+        trie = TokenTrie(strings: strings, payloads: payloads, extras: [Int32](repeating: 0, count: payloads.count))
+        stringTables = JSONStringTable.build(tokens: tokens, isSpecial: special)
+        precomputationSeconds = Double((clock.now - started).components.attoseconds) / 1e18
+            + Double((clock.now - started).components.seconds)
+    }
+
+    /// The bytes of token `id`.
+    public func bytes(of id: Int) -> [UInt8] { tokenBytes[id] }
+
+    /// Whether `id` is a special or end-of-generation token.
+    public func isSpecialToken(_ id: Int) -> Bool { isSpecial[id] }
+
+    /// Tokens that stay inside a string from `state` and start at most `limit` characters.
+    func bodyMask(state: Int32, startingAtMost limit: Int32) -> TokenBitmask? {
+        guard let table = stringTables[Int(state)] else { return nil }
+        if limit >= table.maxStarted { return table.bodyMask }
+        let key = Int(state) << 32 | Int(limit)
+        if let cached = boundedBodyMasks.withLock({ $0[key] }) { return cached }
+        var mask = TokenBitmask(tokenCount: tokenCount)
+        for id in table.bodyMask.allowedTokens where Int32(table.started[id]) <= limit { mask.insert(id) }
+        boundedBodyMasks.withLock { $0[key] = mask }
+        return mask
+    }
+}
+
+/// What every token does inside a JSON string from one automaton state (built per vocabulary).
+struct JSONStringTable: Sendable {
+    /// Tokens that stay inside the string.
+    var bodyMask: TokenBitmask
+    /// Per token: characters it starts (saturating at 255); meaningful for body tokens.
+    var started: [UInt8]
+    var maxStarted: Int32
+    /// Tokens that end exactly with the closing quote, with the characters they complete.
+    var exactClose: [(token: Int32, count: Int32)]
+    /// Tokens that close the string and go on: a trie of the bytes after the quote, with counts.
+    var closeSuffixes: TokenTrie
+
+    static func build(tokens: [[UInt8]], isSpecial: [Bool]) -> [JSONStringTable?] {
+        var tables = [JSONStringTable?](repeating: nil, count: JSONStringAutomaton.stateCount)
+        for state in 1..<JSONStringAutomaton.stateCount where Int32(state) != JSONStringAutomaton.end {
+            var mask = TokenBitmask(tokenCount: tokens.count)
+            var started = [UInt8](repeating: 0, count: tokens.count)
+            var maxStarted: Int32 = 0
+            var exact: [(token: Int32, count: Int32)] = []
+            var suffixes: [ArraySlice<UInt8>] = []
+            var payloads: [Int32] = []
+            var counts: [Int32] = []
+            for (id, bytes) in tokens.enumerated() where !isSpecial[id] && !bytes.isEmpty {
+                var current = Int32(state)
+                var completed: Int32 = 0
+                var begun: Int32 = 0
+                var closedAt = -1
+                for (offset, byte) in bytes.enumerated() {
+                    if JSONStringAutomaton.startsCharacter(from: current, byte: byte) { begun += 1 }
+                    let next = JSONStringAutomaton.next(current, byte)
+                    if next < 0 { current = -1; break }
+                    if next == JSONStringAutomaton.body && current != JSONStringAutomaton.start { completed += 1 }
+                    current = next
+                    if next == JSONStringAutomaton.end { closedAt = offset; break }
+                }
+                if current < 0 { continue }
+                if closedAt >= 0 {
+                    if closedAt == bytes.count - 1 {
+                        exact.append((Int32(id), completed))
+                    } else {
+                        suffixes.append(bytes[(closedAt + 1)...])
+                        payloads.append(Int32(id))
+                        counts.append(completed)
+                    }
+                } else {
+                    // A token from the middle of a character also needs room for that character.
+                    if Int32(state) != JSONStringAutomaton.body { begun += 1 }
+                    mask.insert(id)
+                    started[id] = UInt8(min(begun, 255))
+                    maxStarted = max(maxStarted, begun)
+                }
+            }
+            tables[state] = JSONStringTable(
+                bodyMask: mask, started: started, maxStarted: maxStarted, exactClose: exact,
+                closeSuffixes: TokenTrie(strings: suffixes, payloads: payloads, extras: counts)
+            )
+        }
+        return tables
+    }
+}

@@ -1,0 +1,48 @@
+import ConstrainedDecoding
+import Foundation
+import Testing
+
+/// Acceptance on the JSONSchemaBench development split: at least 95% of schemas compile, and every
+/// refusal names the keyword (and path) it could not enforce.
+@Suite struct JSONSchemaBenchTests {
+    static func loadSchemas() throws -> [(name: String, schema: JSONValue)] {
+        let folder = TestVocabularies.benchFolder
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            print("⚠️  SKIPPING: \(folder.path) is absent; JSONSchemaBench acceptance did not run.")
+            return []
+        }
+        var result: [(String, JSONValue)] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".json") {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            if let schema = try JSONReader.parse(String(decoding: data, as: UTF8.self))["schema"] { result.append((file, schema)) }
+        }
+        return result
+    }
+
+    @Test func acceptsAtLeast95PercentAndNamesEveryRefusal() throws {
+        let schemas = try Self.loadSchemas()
+        guard !schemas.isEmpty else { return }
+        var failures: [String: Int] = [:]
+        var compiled = 0
+        var examples: [String] = []
+        let clock = ContinuousClock()
+        var slowest: [(Duration, String)] = []
+        for (name, schema) in schemas {
+            let start = clock.now
+            defer { slowest.append((clock.now - start, name)) }
+            do {
+                _ = try CompiledGrammar(Grammar.jsonSchema(schema), vocabulary: TestVocabularies.synthetic)
+                compiled += 1
+            } catch {
+                #expect(error.keyword != nil && error.path != nil, "refusal without keyword for \(name): \(error)")
+                failures["\(error.keyword ?? "?")", default: 0] += 1
+                if failures["\(error.keyword ?? "?")", default: 0] <= 40 { examples.append("\(name): \(error)") }
+            }
+        }
+        print("slowest compiles: \(slowest.sorted { $0.0 > $1.0 }.prefix(8).map { "\($0.1) \($0.0)" })")
+        print("refusal examples:\n" + examples.joined(separator: "\n"))
+        let rate = Double(compiled) / Double(schemas.count)
+        print("JSONSchemaBench dev: compiled \(compiled)/\(schemas.count) (\(Int(rate * 1000)) per mille); refusals by keyword: \(failures.sorted { $0.value > $1.value })")
+        #expect(rate >= 0.95)
+    }
+}
