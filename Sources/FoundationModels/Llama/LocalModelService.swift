@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import Foundation
 import LlamaBackend
 
@@ -18,7 +19,8 @@ struct LocalModelService: Sendable {
         let generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
-            maximumTokens: request.generationOptions.maximumResponseTokens)
+            maximumTokens: request.generationOptions.maximumResponseTokens,
+            constraint: try constraint(for: request, model: engine.model))
         var cachedTokens = 0
         var outputTokens = 0
         do {
@@ -42,6 +44,21 @@ struct LocalModelService: Sendable {
         await channel.send(.response(action: .updateUsage(
             input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
             output: .init(totalTokenCount: outputTokens))))
+    }
+
+    /// The token constraint that makes the response follow the request's schema, if it has one.
+    func constraint(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel) throws -> TokenConstraintFactory? {
+        guard let schema = request.schema else { return nil }
+        let text = schema.jsonSchemaText()
+        let grammar: CompiledGrammar
+        do {
+            grammar = try model.grammars.grammar(forJSONSchema: text)
+        } catch {
+            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
+                debugDescription: "The schema of \(schema.rootTypeName) cannot be enforced while decoding: \(error)"))
+        }
+        let vocabulary = model.vocabulary
+        return { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
     }
 
     /// Fills the engine's cache with the transcript, ahead of a request. When the transcript ends

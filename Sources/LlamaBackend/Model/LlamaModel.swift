@@ -23,11 +23,14 @@ package final class LlamaModel: Sendable {
     package let parameterCount: UInt64
     /// The size of the weights in bytes.
     package let sizeInBytes: UInt64
+    /// The model's vocabulary for constrained decoding and its compiled grammars.
+    package let grammars: ModelGrammars
 
     private init(handle: ModelHandle, path: String) {
         self.handle = handle
         self.path = path
         self.vocabulary = Vocabulary(handle: handle)
+        self.grammars = ModelGrammars(vocabulary: vocabulary)
         self.trainingContextLength = Int(llama_model_n_ctx_train(handle.pointer))
         if let template = llama_model_chat_template(handle.pointer, nil) {
             self.chatTemplate = String(cString: template)
