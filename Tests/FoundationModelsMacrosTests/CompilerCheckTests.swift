@@ -103,6 +103,9 @@ import Testing
         process.executableURL = compiler
         process.arguments = ["-typecheck", "-swift-version", "6"] + options + [
             "-I", products.modules.path,
+            // The llama.cpp module map, which FoundationModels' dependencies load.
+            "-I", URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/CLlama").path,
             "-load-plugin-executable", "\(products.plugin.path)#FoundationModelsMacros",
             "-module-cache-path", directory.appendingPathComponent("cache").path,
             file.path,

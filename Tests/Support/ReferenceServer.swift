@@ -31,7 +31,7 @@ package final class ReferenceServer {
             line.append(byte)
         }
         serverProcessID = Int32(String(decoding: line, as: UTF8.self)) ?? 0
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(600)
         while Date() < deadline {
             if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
                response.statusCode == 200 {
