@@ -13,8 +13,8 @@ struct ChatFormatter: Sendable {
     }
 
     /// The prompt text for the messages, ending with the assistant's turn when `addGenerationPrompt`.
-    func format(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], addGenerationPrompt: Bool) throws -> String {
-        let toolValues = try tools.isEmpty ? nil : tools.map(Self.templateValue(of:))
+    func format(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], addGenerationPrompt: Bool, toolsWithoutSchema: Set<String> = []) throws -> String {
+        let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0, includingSchema: !toolsWithoutSchema.contains($0.name)) }
         do {
             return try template.render(messages: messages, tools: toolValues, addGenerationPrompt: addGenerationPrompt)
         } catch {
@@ -26,7 +26,7 @@ struct ChatFormatter: Sendable {
     /// The prompt text up to the end of the last message's content, which the next request
     /// continues (for prewarming a prompt prefix).
     func formatContinuing(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition]) throws -> String {
-        let toolValues = try tools.isEmpty ? nil : tools.map(Self.templateValue(of:))
+        let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0) }
         do {
             return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues)
         } catch {
@@ -36,10 +36,11 @@ struct ChatFormatter: Sendable {
     }
 
     /// A tool definition as chat templates expect it (OpenAI's function shape).
-    static func templateValue(of tool: Transcript.ToolDefinition) throws -> TemplateValue {
-        let json = #"{"type": "function", "function": {"name": "# + JSONText.quoted(tool.name)
+    static func templateValue(of tool: Transcript.ToolDefinition, includingSchema: Bool = true) throws -> TemplateValue {
+        var json = #"{"type": "function", "function": {"name": "# + JSONText.quoted(tool.name)
             + #", "description": "# + JSONText.quoted(tool.description)
-            + #", "parameters": "# + tool.parameters.jsonSchemaText() + "}}"
+        if includingSchema { json += #", "parameters": "# + tool.parameters.jsonSchemaText() }
+        json += "}}"
         do {
             return try TemplateValue(jsonText: json)
         } catch {

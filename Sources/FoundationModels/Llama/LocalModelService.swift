@@ -1,3 +1,4 @@
+import ChatTemplates
 import ConstrainedDecoding
 import Foundation
 import LlamaBackend
@@ -8,7 +9,8 @@ import LlamaBackend
 struct LocalModelService: Sendable {
     let settings: LocalModelSettings
 
-    /// Generates a response to the request into the channel.
+    /// Generates a response to the request into the channel: text or structured content, or tool
+    /// calls when the request offers tools.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
         let promptTokens = try tokens(for: request, model: engine.model)
@@ -16,22 +18,32 @@ struct LocalModelService: Sendable {
             throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
                 "The prompt needs \(promptTokens.count) tokens but the context holds \(settings.contextSize) (instructions, transcript, prompt and response together)."))
         }
+        let plan = try TurnPlan(request: request, model: engine.model)
         let generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
             maximumTokens: request.generationOptions.maximumResponseTokens,
-            constraint: try constraint(for: request, model: engine.model))
+            constraint: plan.constraint)
         var cachedTokens = 0
         var outputTokens = 0
+        // While the turn could still be tool calls, its text is held back from the session.
+        var text = ""
+        var sent = text.startIndex
+        var pendingTokenCount = 0
         do {
             for try await event in engine.generate(generation) {
                 switch event {
                 case .prefilled(_, let cached):
                     cachedTokens = cached
-                case .text(let text, let tokens):
+                case .text(let piece, let tokens):
                     outputTokens += tokens.count
-                    if !text.isEmpty {
-                        await channel.send(.response(action: .appendText(text, tokenCount: tokens.count)))
+                    pendingTokenCount += tokens.count
+                    text += piece
+                    if plan.mayCallTools, ToolCallSyntax.mayBeToolCalls(text) { continue }
+                    if sent < text.endIndex {
+                        await channel.send(.response(action: .appendText(String(text[sent...]), tokenCount: pendingTokenCount)))
+                        sent = text.endIndex
+                        pendingTokenCount = 0
                     }
                 case .finished:
                     break
@@ -41,24 +53,24 @@ struct LocalModelService: Sendable {
             throw GenerationErrorMapping.map(error)
         }
         try Task.checkCancellation()
+        if plan.mayCallTools, text.hasPrefix(ToolCallSyntax.openTag) {
+            guard let calls = ToolCallSyntax.parse(text) else {
+                throw LanguageModelSession.GenerationError.decodingFailure(.init(
+                    debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))
+            }
+            for call in calls {
+                await channel.send(.toolCalls(action: .toolCall(
+                    id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
+            }
+        } else if plan.mustCallTools {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(
+                debugDescription: "The model had to call a tool but the turn ended first: \(text)"))
+        } else if sent < text.endIndex {
+            await channel.send(.response(action: .appendText(String(text[sent...]), tokenCount: pendingTokenCount)))
+        }
         await channel.send(.response(action: .updateUsage(
             input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
             output: .init(totalTokenCount: outputTokens))))
-    }
-
-    /// The token constraint that makes the response follow the request's schema, if it has one.
-    func constraint(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel) throws -> TokenConstraintFactory? {
-        guard let schema = request.schema else { return nil }
-        let text = schema.jsonSchemaText()
-        let grammar: CompiledGrammar
-        do {
-            grammar = try model.grammars.grammar(forJSONSchema: text)
-        } catch {
-            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                debugDescription: "The schema of \(schema.rootTypeName) cannot be enforced while decoding: \(error)"))
-        }
-        let vocabulary = model.vocabulary
-        return { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
     }
 
     /// Fills the engine's cache with the transcript, ahead of a request. When the transcript ends
@@ -67,14 +79,15 @@ struct LocalModelService: Sendable {
         let settings = settings
         Task.detached(priority: .utility) {
             guard let engine = try? await EngineStore.shared.engine(for: settings) else { return }
-            let messages = TranscriptRenderer().messages(of: transcript)
-            let tools = transcript.toolDefinitions
-            let formatter = try? ChatFormatter(model: engine.model)
+            guard let formatter = try? ChatFormatter(model: engine.model) else { return }
+            let renderer = TranscriptRenderer(templateSupportsTools: formatter.template.supportsTools)
+            let messages = renderer.messages(of: transcript)
+            let tools = formatter.template.supportsTools ? transcript.toolDefinitions : []
             let text: String?
             if endsWithPartialPrompt {
-                text = try? formatter?.formatContinuing(messages, tools: tools)
+                text = try? formatter.formatContinuing(messages, tools: tools)
             } else {
-                text = try? formatter?.format(messages, tools: tools, addGenerationPrompt: false)
+                text = try? formatter.format(messages, tools: tools, addGenerationPrompt: false)
             }
             guard let text, let tokens = try? engine.model.vocabulary.tokenize(text, addSpecial: true, parseSpecial: true),
                   !tokens.isEmpty, tokens.count < settings.contextSize else { return }
@@ -94,9 +107,14 @@ struct LocalModelService: Sendable {
 
     /// The prompt text of a request, as the model's chat template renders it.
     func promptText(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel, addGenerationPrompt: Bool = true) throws -> String {
-        let renderer = TranscriptRenderer(includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true)
+        let formatter = try ChatFormatter(model: model)
+        let renderer = TranscriptRenderer(
+            includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
+            templateSupportsTools: formatter.template.supportsTools,
+            toolsWithoutSchema: request.toolsWithoutSchema)
         let messages = renderer.messages(of: request.transcript)
-        return try ChatFormatter(model: model).format(messages, tools: request.enabledToolDefinitions, addGenerationPrompt: addGenerationPrompt)
+        let tools = formatter.template.supportsTools ? request.transcript.toolDefinitions : []
+        return try formatter.format(messages, tools: tools, addGenerationPrompt: addGenerationPrompt, toolsWithoutSchema: request.toolsWithoutSchema)
     }
 }
 

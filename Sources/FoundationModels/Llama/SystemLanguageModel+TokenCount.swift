@@ -32,9 +32,12 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for tools: [any Tool]) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        let base = [ChatMessage(role: .system, content: "x")]
         let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
-        return try counter.count(base, tools: definitions) - counter.count(base)
+        let hidden = Set(tools.filter { !$0.includesSchemaInInstructions }.map(\.name))
+        func instructions(_ tools: [Transcript.ToolDefinition]) -> Transcript {
+            Transcript(entries: [.instructions(.init(segments: [.text(.init(content: "x"))], toolDefinitions: tools))])
+        }
+        return try counter.count(instructions(definitions), toolsWithoutSchema: hidden) - counter.count(instructions([]))
     }
 
     /// The number of tokens a response schema takes when it is included in the prompt.
@@ -54,8 +57,7 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        let transcript = Transcript(entries: transcriptEntries)
-        return try counter.count(TranscriptRenderer().messages(of: transcript), tools: transcript.toolDefinitions)
+        return try counter.count(Transcript(entries: transcriptEntries))
     }
 }
 
@@ -71,8 +73,18 @@ struct TokenCounter {
         }
     }
 
-    func count(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition] = []) throws -> Int {
-        try countText(ChatFormatter(model: model).format(messages, tools: tools, addGenerationPrompt: false))
+    func count(_ messages: [ChatMessage]) throws -> Int {
+        try countText(ChatFormatter(model: model).format(messages, tools: [], addGenerationPrompt: false))
+    }
+
+    /// The tokens of a transcript as the session renders it (tools included).
+    func count(_ transcript: Transcript, toolsWithoutSchema: Set<String> = []) throws -> Int {
+        let formatter = try ChatFormatter(model: model)
+        let native = formatter.template.supportsTools
+        let renderer = TranscriptRenderer(templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
+        let text = try formatter.format(renderer.messages(of: transcript), tools: native ? transcript.toolDefinitions : [],
+                                        addGenerationPrompt: false, toolsWithoutSchema: toolsWithoutSchema)
+        return try countText(text)
     }
 
     func countText(_ text: String) throws -> Int {

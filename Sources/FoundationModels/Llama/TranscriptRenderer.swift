@@ -5,6 +5,12 @@ import ChatTemplates
 struct TranscriptRenderer {
     /// Whether the response schema is described in the last prompt.
     var includeSchemaInPrompt = true
+    /// Whether the chat template renders tools, tool calls and tool outputs itself. When it does
+    /// not, they are written as text: tool descriptions in the system message, calls in
+    /// ``ToolCallSyntax`` tags, outputs in `<tool_response>` tags of a user message.
+    var templateSupportsTools = true
+    /// Tools whose argument schema stays out of the instructions (`includesSchemaInInstructions`).
+    var toolsWithoutSchema: Set<String> = []
 
     /// The messages of a transcript.
     func messages(of transcript: Transcript) -> [ChatMessage] {
@@ -13,7 +19,10 @@ struct TranscriptRenderer {
         for (index, entry) in transcript.enumerated() {
             switch entry {
             case .instructions(let instructions):
-                let text = instructions.segments.joinedText
+                var text = instructions.segments.joinedText
+                if !templateSupportsTools, !instructions.toolDefinitions.isEmpty {
+                    text += ToolCallSyntax.instructions(for: instructions.toolDefinitions, schemaHidden: toolsWithoutSchema)
+                }
                 if !text.isEmpty || !messages.isEmpty {
                     messages.append(ChatMessage(role: .system, content: text))
                 }
@@ -26,13 +35,30 @@ struct TranscriptRenderer {
             case .response(let response):
                 messages.append(ChatMessage(role: .assistant, content: response.segments.joinedText))
             case .toolCalls(let calls):
-                messages.append(ChatMessage(
-                    role: .assistant, content: "",
-                    toolCalls: calls.map { call in
-                        ChatMessage.ToolCall(id: call.id, name: call.toolName, arguments: Self.templateValue(of: call.arguments))
-                    }))
+                if templateSupportsTools {
+                    messages.append(ChatMessage(
+                        role: .assistant, content: "",
+                        toolCalls: calls.map { call in
+                            ChatMessage.ToolCall(id: call.id, name: call.toolName, arguments: Self.templateValue(of: call.arguments))
+                        }))
+                } else {
+                    let text = calls.map { call in
+                        ToolCallSyntax.openTag + "\n{\"name\": " + JSONText.quoted(call.toolName)
+                            + ", \"arguments\": " + call.arguments.jsonString + "}\n" + ToolCallSyntax.closeTag
+                    }.joined(separator: "\n")
+                    messages.append(ChatMessage(role: .assistant, content: text))
+                }
             case .toolOutput(let output):
-                messages.append(ChatMessage(role: .tool, content: output.segments.joinedText, toolCallID: output.id, name: output.toolName))
+                if templateSupportsTools {
+                    messages.append(ChatMessage(role: .tool, content: output.segments.joinedText, toolCallID: output.id, name: output.toolName))
+                } else {
+                    let block = "<tool_response>\n" + output.segments.joinedText + "\n</tool_response>"
+                    if let last = messages.last, last.role == .user, last.content?.hasPrefix("<tool_response>") == true {
+                        messages[messages.count - 1].content = (last.content ?? "") + "\n" + block
+                    } else {
+                        messages.append(ChatMessage(role: .user, content: block))
+                    }
+                }
             }
         }
         return messages

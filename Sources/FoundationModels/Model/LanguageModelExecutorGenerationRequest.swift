@@ -45,3 +45,14 @@ public struct LanguageModelExecutorGenerationRequest: Sendable {
         self.metadata = metadata
     }
 }
+
+extension LanguageModelExecutorGenerationRequest {
+    /// The metadata key listing the tools whose schema stays out of the instructions
+    /// (`Tool.includesSchemaInInstructions == false`), as `[String]`.
+    public static let toolsWithoutSchemaKey = "FoundationModelsLinux.toolsWithoutSchemaInInstructions"
+
+    /// The names of the tools whose schema stays out of the instructions.
+    var toolsWithoutSchema: Set<String> {
+        Set(metadata[Self.toolsWithoutSchemaKey] as? [String] ?? [])
+    }
+}

@@ -33,19 +33,32 @@ extension LanguageModelSession {
         var added: [Transcript.Entry] = [.prompt(prompt)]
         let history = state.withLock { $0.transcript.entries }
         var usage = Usage()
-        let enabledTools = specification.options.toolCallingMode == .disallowed ? [] : tools
+        // The executor enforces `toolCallingMode`; it also needs every tool to render the prompt.
+        let enabledTools = tools
+        let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
 
+        var options = specification.options
+        var madeCalls: Set<String> = []
         for _ in 0 ..< Self.maximumToolRounds {
             try Task.checkCancellation()
             let request = LanguageModelExecutorGenerationRequest(
                 transcript: Transcript(entries: history + added),
                 enabledTools: enabledTools.map { Transcript.ToolDefinition(tool: $0) },
                 schema: specification.schema,
-                generationOptions: specification.options,
-                contextOptions: ContextOptions(includeSchemaInPrompt: specification.includeSchemaInPrompt))
+                generationOptions: options,
+                contextOptions: ContextOptions(includeSchemaInPrompt: specification.includeSchemaInPrompt),
+                metadata: schemaHidden.isEmpty ? [:] : [LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey: schemaHidden])
             let turn = try await runTurn(request, backend: backend, onText: onText)
             usage.add(turn.usage)
             if !turn.toolCalls.isEmpty {
+                // A model that repeats calls it already made this request has its answer in the
+                // transcript: ask again with tools turned off instead of running them again.
+                let signatures = turn.toolCalls.map { $0.toolName + $0.arguments.jsonString }
+                if signatures.allSatisfy(madeCalls.contains) {
+                    options.toolCallingMode = .disallowed
+                    continue
+                }
+                madeCalls.formUnion(signatures)
                 let calls = Transcript.ToolCalls(turn.toolCalls)
                 added.append(.toolCalls(calls))
                 let outputs = try await runTools(turn.toolCalls)

@@ -41,8 +41,8 @@ struct TaggedNote {
     let tags: [String]
 }
 
-/// The seed's tool, reduced to its `Arguments` type: `Tool` belongs to another part of the package.
-struct TeamDirectoryTool {
+/// The seed's tool (Smart Notes, step 6), verbatim.
+struct TeamDirectoryTool: Tool {
     let name = "lookupTeamMember"
     let description = "Find a team member's full name and role from a partial name."
  
@@ -50,5 +50,20 @@ struct TeamDirectoryTool {
     struct Arguments {
         @Guide(description: "A partial or full name to search for.")
         var query: String
+    }
+ 
+    // A tiny stand-in for a real data source.
+    private let roster = [
+        "sara": "Sara Ben Ali — Product Lead",
+        "youssef": "Youssef Trabelsi — Backend Engineer",
+        "lina": "Lina Haddad — Designer"
+    ]
+ 
+    func call(arguments: Arguments) async throws -> String {
+        let key = arguments.query.lowercased()
+        if let match = roster.first(where: { key.contains($0.key) }) {
+            return match.value
+        }
+        return "No team member found matching '\(arguments.query)'."
     }
 }

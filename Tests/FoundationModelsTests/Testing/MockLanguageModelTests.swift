@@ -116,3 +116,49 @@ struct FailingTool: Tool {
 extension [Transcript.Segment] {
     var joinedText: String { map(\.description).joined() }
 }
+
+/// Records when calls start and end, to show that a turn's calls run concurrently.
+actor CallLog {
+    var events: [String] = []
+    func record(_ event: String) { events.append(event) }
+}
+
+struct SlowTool: Tool {
+    let name: String
+    let description = "Waits, then answers."
+    let log: CallLog
+
+    @Generable
+    struct Arguments {
+        var label: String
+    }
+
+    func call(arguments: Arguments) async throws -> String {
+        await log.record("start \(name)")
+        try await Task.sleep(for: .milliseconds(200))
+        await log.record("end \(name)")
+        return "done \(arguments.label)"
+    }
+}
+
+@Suite struct ParallelToolCallTests {
+    @Test func callsOfOneTurnRunConcurrentlyAndTheirOutputsKeepCallOrder() async throws {
+        let log = CallLog()
+        let model = MockLanguageModel(replies: [
+            .toolCalls([
+                (name: "first", arguments: GeneratedContent(properties: ["label": "A"])),
+                (name: "second", arguments: GeneratedContent(properties: ["label": "B"])),
+            ]),
+            .text("Both done."),
+        ])
+        let session = LanguageModelSession(model: model, tools: [SlowTool(name: "first", log: log), SlowTool(name: "second", log: log)])
+        _ = try await session.respond(to: "Run both.")
+        let events = await log.events
+        #expect(events.prefix(2).allSatisfy { $0.hasPrefix("start") })
+        let outputs = session.transcript.compactMap { entry -> String? in
+            if case .toolOutput(let output) = entry { return output.toolName }
+            return nil
+        }
+        #expect(outputs == ["first", "second"])
+    }
+}

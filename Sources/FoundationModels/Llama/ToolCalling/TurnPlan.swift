@@ -1,0 +1,69 @@
+import ConstrainedDecoding
+import LlamaBackend
+
+/// What a model turn may produce, and the constraint that enforces it: a free or structured
+/// answer, tool calls, or either, per the request's tools, schema and `toolCallingMode`.
+struct TurnPlan {
+    /// Whether the turn may call tools.
+    let mayCallTools: Bool
+    /// Whether the turn must call tools.
+    let mustCallTools: Bool
+    /// The constraint, or nil for unconstrained text.
+    let constraint: TokenConstraintFactory?
+
+    init(request: LanguageModelExecutorGenerationRequest, model: LlamaModel) throws {
+        let tools = request.enabledToolDefinitions
+        let mode = request.generationOptions.toolCallingMode ?? .allowed
+        // `.required`: the first turn must call tools; once their outputs follow the prompt, the
+        // next turn answers with them (so a request always ends).
+        let calledAlready = request.transcript.hasToolOutputAfterLastPrompt
+        mayCallTools = !tools.isEmpty && mode != .disallowed && !(mode == .required && calledAlready)
+        mustCallTools = mayCallTools && mode == .required
+        let vocabulary = model.vocabulary
+        let grammars = model.grammars
+
+        func compile(_ key: String, _ make: () throws(SchemaError) -> Grammar) throws -> CompiledGrammar {
+            do {
+                return try grammars.grammar(key: key, make: make)
+            } catch {
+                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
+                    debugDescription: "The schema cannot be enforced while decoding: \(error)"))
+            }
+        }
+
+        let schemaText = request.schema?.jsonSchemaText()
+        switch (mayCallTools, schemaText) {
+        case (false, nil) where !tools.isEmpty:
+            // Tools are turned off (`.disallowed`): the text may not take the tool-call form.
+            constraint = { TriggeredConstraint(trigger: ToolCallSyntax.openTag, grammar: nil, vocabulary: vocabulary) }
+        case (false, nil):
+            constraint = nil
+        case (false, let schema?):
+            let grammar = try compile("schema|" + schema) { () throws(SchemaError) in try .jsonSchema(schema) }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+        case (true, _) where mustCallTools:
+            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools)) { () throws(SchemaError) in
+                try ToolCallSyntax.grammar(for: tools)
+            }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+        case (true, nil):
+            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools)) { () throws(SchemaError) in
+                try ToolCallSyntax.grammar(for: tools)
+            }
+            constraint = { TriggeredConstraint(trigger: ToolCallSyntax.openTag, grammar: grammar, vocabulary: vocabulary) }
+        case (true, let schema?):
+            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools) + "|answer|" + schema) { () throws(SchemaError) in
+                .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema)])
+            }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+        }
+    }
+}
+
+extension Transcript {
+    /// Whether tool outputs follow the last prompt (the model already called tools this request).
+    var hasToolOutputAfterLastPrompt: Bool {
+        guard let last = lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return false }
+        return self[(last + 1)...].contains { if case .toolOutput = $0 { true } else { false } }
+    }
+}
