@@ -20,6 +20,16 @@ let package = Package(
             name: "hello-session",
             dependencies: [.product(name: "FoundationModels", package: core)]
         ),
+        // Why: `@Generable` types generated under constraint, streamed as they fill in.
+        .executableTarget(
+            name: "structured-output",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+        // Why: the seed Smart Notes app's non-UI code, unchanged: digest, tool, streaming.
+        .executableTarget(
+            name: "smart-notes",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
         // Why: streaming snapshots of a text answer as it is generated.
         .executableTarget(
             name: "streaming",

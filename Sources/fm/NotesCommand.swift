@@ -1,8 +1,9 @@
 import Foundation
 import FoundationModels
 
-/// `fm notes [FILE]`: the Smart Notes job — summarize meeting notes (from FILE, standard input,
-/// or built-in sample notes) on the default model.
+/// `fm notes [FILE]`: the Smart Notes job of the seed tutorial — meeting notes (from FILE,
+/// standard input, or built-in sample notes) in, a typed `NotesDigest` out, with owners resolved
+/// through `TeamDirectoryTool`.
 struct NotesCommand {
     let flags: GenerationFlags
 
@@ -31,11 +32,28 @@ struct NotesCommand {
     func run() async throws {
         var flags = flags
         flags.instructions = flags.instructions ?? """
-        You are a concise meeting assistant. Summarize notes in one short paragraph, then list the \
-        action items with their owners. Do not invent details that are not present.
+        Extract a summary and a list of concrete action items from meeting notes. Only include \
+        tasks that are explicitly stated. When a note mentions a person by first name, use the \
+        lookupTeamMember tool to resolve their full name for the owner.
         """
-        let session = try flags.makeSession()
-        let response = try await session.respond(to: "Summarize these notes:\n\n\(try notes())", options: flags.options)
-        print(response.content)
+        flags.configureModel()
+        let model = SystemLanguageModel.default
+        if case .unavailable(let reason) = model.availability {
+            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current))
+        }
+        let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: flags.instructions)
+        // Resolving owners is the point of the tool: the first turn must look them up.
+        var options = flags.options
+        options.toolCallingMode = .required
+        let digest = try await session.respond(
+            to: "Analyze these notes:\n\n\(try notes())",
+            generating: NotesDigest.self,
+            options: options
+        ).content
+        print(digest.summary)
+        print()
+        for item in digest.actionItems {
+            print("- \(item.task) (\(item.owner), \(item.priority) priority)")
+        }
     }
 }
