@@ -129,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "TestSupport"],
+            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

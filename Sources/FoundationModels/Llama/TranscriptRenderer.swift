@@ -70,14 +70,6 @@ struct TranscriptRenderer {
     }
 }
 
-/// How a response schema is described to the model when `includeSchemaInPrompt` is true.
-enum SchemaPromptRendering {
-    /// The text appended to the prompt: a compact JSON Schema of the expected response.
-    static func instruction(for schema: GenerationSchema) -> String {
-        "\n\nRespond with a JSON value that follows this JSON schema:\n" + schema.jsonSchemaText()
-    }
-}
-
 extension Transcript {
     /// The tools its instructions define.
     var toolDefinitions: [Transcript.ToolDefinition] {
