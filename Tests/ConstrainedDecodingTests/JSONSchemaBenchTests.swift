@@ -46,3 +46,19 @@ import Testing
         #expect(rate >= 0.95)
     }
 }
+
+extension JSONSchemaBenchTests {
+    /// Debugging aid: set CD_COMPILE_FILE to a JSONSchemaBench file name to time its phases.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CD_COMPILE_FILE"] != nil))
+    func timeCompilePhases() throws {
+        let file = try #require(ProcessInfo.processInfo.environment["CD_COMPILE_FILE"])
+        let data = try Data(contentsOf: TestVocabularies.benchFolder.appendingPathComponent(file))
+        let schema = try #require(try JSONReader.parse(String(decoding: data, as: UTF8.self))["schema"])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let grammar = try Grammar.jsonSchema(schema)
+        let middle = clock.now
+        _ = try CompiledGrammar(grammar, vocabulary: TestVocabularies.synthetic)
+        print("\(file): schema→grammar \(middle - start), rules \(grammar.ruleCount); validate+tables \(clock.now - middle)")
+    }
+}

@@ -75,9 +75,15 @@ extension GrammarEngine {
             arena.removeLast(arena.count - levelArena[depth - 1])
             let start = frames.count
             let byte = trie.bytes[node]
-            for index in levelStart[depth - 1]..<levelEnd[depth - 1] {
-                let frame = frames[index]
-                step(frame, byte, into: &frames)
+            let first = levelStart[depth - 1]
+            var single = Frame(rule: 0, state: 0, counter: 0, parent: 0)
+            if levelEnd[depth - 1] - first == 1, let produced = fastStep(frames[first], byte, &single) {
+                if produced { frames.append(single) }
+            } else {
+                for index in first..<levelEnd[depth - 1] {
+                    let frame = frames[index]
+                    step(frame, byte, into: &frames)
+                }
             }
             if frames.count == start {
                 node = Int(trie.subtreeEnd[node])
@@ -122,9 +128,15 @@ extension GrammarEngine {
             let start = frames.count
             let byte = trie.bytes[node]
             boundaryPopped = false
-            for index in levelStart[depth - 1]..<levelEnd[depth - 1] {
-                let frame = frames[index]
-                step(frame, byte, into: &frames)
+            let first = levelStart[depth - 1]
+            var single = Frame(rule: 0, state: 0, counter: 0, parent: 0)
+            if levelEnd[depth - 1] - first == 1, let produced = fastStep(frames[first], byte, &single) {
+                if produced { frames.append(single) }
+            } else {
+                for index in first..<levelEnd[depth - 1] {
+                    let frame = frames[index]
+                    step(frame, byte, into: &frames)
+                }
             }
             if boundaryPopped {
                 if depth == 1 { popsAtRoot = true } else { popPoints.append((node, depth - 1)) }
