@@ -8,6 +8,21 @@ struct GrammarEngine {
     var arena: [Frame] = []
     /// Set when a step popped through ``Frame/boundary`` (a cached computation's context cut).
     var boundaryPopped = false
+    /// Tokens found by suffix walks, by (top's cache key, parent frame index): the parent of a
+    /// string stays the same arena frame while the string grows, so later masks reuse the walk.
+    /// Cleared whenever the arena shrinks below a remembered frame (rollback, reset).
+    var suffixMemo: [SuffixKey: SuffixResult] = [:]
+
+    /// The tokens a suffix walk found: a list when few, a bitmask when many.
+    enum SuffixResult {
+        case list([Int32])
+        case mask(TokenBitmask)
+    }
+
+    struct SuffixKey: Hashable {
+        var top: UInt64
+        var parent: Int32
+    }
 
     init(tables: GrammarTables) {
         self.tables = tables
