@@ -104,13 +104,14 @@ def main():
         if entry["error"] is None and entry["terminated"]:
             stats["instances_terminated"] += 1
             text = b"".join(vocab.tokens[t] for t in tokens if t not in vocab.eog).decode("utf-8", errors="strict")
+            parsed = True
             try:
                 instance = json.loads(text)
             except ValueError:
                 stats["instances_unparsable"] += 1
                 invalid_examples.append({"name": entry["name"], "text": text[:300], "error": "unparsable"})
-                instance = None
-            if instance is not None:
+                parsed = False
+            if parsed:
                 try:
                     jsonschema.validate(instance, schema)
                     stats["instances_valid_jsonschema"] += 1

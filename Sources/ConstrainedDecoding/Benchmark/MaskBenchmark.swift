@@ -54,9 +54,11 @@ public enum MaskBenchmark {
             result.compileMicroseconds = microseconds(clock.now - compileStart)
             let matcher = GrammarMatcher(grammar: compiled)
             while result.tokens.count < maxTokens {
+                let cachedBefore = compiled.cachedStateCount
                 let maskStart = clock.now
                 matcher.fillNextTokenBitmask(&mask)
                 let maskTime = clock.now - maskStart
+                let filledCache = compiled.cachedStateCount != cachedBefore
                 let allowed = mask.allowedTokens
                 guard !allowed.isEmpty else { result.deadEnd = true; break }
                 let progress = Double(result.tokens.count) / Double(maxTokens)
@@ -76,6 +78,7 @@ public enum MaskBenchmark {
                 }
                 let acceptTime = clock.now - acceptStart
                 result.maskMicroseconds.append(microseconds(maskTime + acceptTime))
+                if filledCache { result.cacheFillingMasks.append(result.maskMicroseconds.count - 1) }
                 result.tokens.append(choice)
                 if endOfGeneration.contains(choice) { result.terminated = true; break }
             }
@@ -104,6 +107,8 @@ public struct MaskBenchmarkReport: Sendable {
         public var maskMicroseconds: [Double] = []
         /// The token ids of the random walk (ending with end-of-generation when it terminated).
         public var tokens: [Int] = []
+        /// Indices (into ``maskMicroseconds``) of masks that computed new mask-cache entries.
+        public var cacheFillingMasks: [Int] = []
         /// Whether the walk ended with end-of-generation.
         public var terminated = false
         /// Whether the walk hit an empty mask or a refused token (a defect).
@@ -140,12 +145,23 @@ public struct MaskBenchmarkReport: Sendable {
     public var summaryJSON: String {
         let masks = maskMicroseconds
         let compiles = compileMicroseconds
+        var fillingMasks: [Double] = []
+        var hitMasks: [Double] = []
+        for result in results {
+            let filling = Set(result.cacheFillingMasks)
+            for (index, time) in result.maskMicroseconds.enumerated() {
+                if filling.contains(index) { fillingMasks.append(time) } else { hitMasks.append(time) }
+            }
+        }
         func format(_ value: Double) -> String { String(Double(Int(value * 1000)) / 1000) }
         return "{" + [
             "\"schemas\": \(results.count)", "\"compiled\": \(compiledCount)", "\"terminated\": \(terminatedCount)",
             "\"dead_ends\": \(deadEndCount)", "\"masks\": \(masks.count)",
             "\"mask_p50_us\": \(format(Self.quantile(masks, 0.5)))", "\"mask_p99_us\": \(format(Self.quantile(masks, 0.99)))",
             "\"mask_max_us\": \(format(masks.max() ?? 0))",
+            "\"cache_filling_masks\": \(fillingMasks.count)",
+            "\"mask_p50_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.5)))", "\"mask_p99_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.99)))",
+            "\"mask_p50_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.5)))", "\"mask_p99_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.99)))",
             "\"compile_p50_ms\": \(format(Self.quantile(compiles, 0.5) / 1000))",
             "\"compile_p99_ms\": \(format(Self.quantile(compiles, 0.99) / 1000))",
             "\"vocabulary_precompute_ms\": \(format(precomputationSeconds * 1000))",

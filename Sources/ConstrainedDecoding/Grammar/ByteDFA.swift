@@ -35,37 +35,53 @@ struct ByteDFA: Sendable, Hashable {
         return nfa
     }
 
-    /// The automaton accepting the intersection of two regular (call-free) automata.
+    /// The automaton accepting the intersection of two regular (call-free) automata (product
+    /// construction over the joint byte classes, dead states removed).
     func intersection(_ other: ByteDFA, stateLimit: Int = 60_000) throws(SchemaError) -> ByteDFA {
-        var nfa = ByteNFA()
+        var jointClass = [UInt8](repeating: 0, count: 256)
+        var representatives: [UInt8] = [0]
+        for byte in 1..<256 {
+            if classOf[byte] != classOf[byte - 1] || other.classOf[byte] != other.classOf[byte - 1] {
+                guard representatives.count < 256 else { break }
+                representatives.append(UInt8(byte))
+            }
+            jointClass[byte] = UInt8(representatives.count - 1)
+        }
+        let width = representatives.count
         var index: [Int64: Int32] = [0: 0]
-        var work: [(Int32, Int32)] = [(0, 0)]
+        var pairs: [(Int32, Int32)] = [(0, 0)]
+        var table: [Int32] = []
+        var acceptingStates: [Bool] = []
         var position = 0
-        while position < work.count {
-            let (a, b) = work[position]
-            let state = Int32(position)
+        while position < pairs.count {
+            let (a, b) = pairs[position]
             position += 1
-            guard position <= stateLimit else {
+            guard pairs.count <= stateLimit else {
                 throw .tooLarge(keyword: "pattern", path: "", reason: "intersection exceeds \(stateLimit) states")
             }
-            nfa.accepting[Int(state)] = accepting[Int(a)] && other.accepting[Int(b)]
-            for byte in 0..<256 {
-                let x = next(a, UInt8(byte))
-                let y = other.next(b, UInt8(byte))
-                guard x >= 0, y >= 0 else { continue }
+            acceptingStates.append(accepting[Int(a)] && other.accepting[Int(b)])
+            for representative in representatives {
+                let x = next(a, representative)
+                let y = other.next(b, representative)
+                guard x >= 0, y >= 0 else { table.append(-1); continue }
                 let key = Int64(x) << 32 | Int64(y)
-                let target: Int32
                 if let existing = index[key] {
-                    target = existing
+                    table.append(existing)
                 } else {
-                    target = nfa.addState()
+                    let target = Int32(pairs.count)
                     index[key] = target
-                    work.append((x, y))
+                    pairs.append((x, y))
+                    table.append(target)
                 }
-                nfa.addEdge(from: state, UInt8(byte), UInt8(byte), to: target)
             }
         }
-        return try nfa.trimmed().determinized(stateLimit: stateLimit)
+        var product = ByteDFA(classOf: jointClass, classCount: width, transitions: table,
+                              accepting: acceptingStates, calls: [[CallEdge]](repeating: [], count: acceptingStates.count))
+        let live = product.liveStates(productive: [])
+        for slot in product.transitions.indices where product.transitions[slot] >= 0 && !live[Int(product.transitions[slot])] {
+            product.transitions[slot] = -1
+        }
+        return product
     }
 }
 

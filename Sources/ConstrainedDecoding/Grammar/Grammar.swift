@@ -46,7 +46,10 @@ public struct Grammar: Sendable {
 
     /// The parts one after another.
     public static func sequence(_ parts: [Grammar]) -> Grammar {
-        compose(parts) { nfa, pieces in ByteNFA.concatenation(pieces) }
+        if parts.allSatisfy({ $0.literalBytes != nil }) {
+            return bytes(parts.flatMap { $0.literalBytes ?? [] })
+        }
+        return compose(parts) { nfa, pieces in ByteNFA.concatenation(pieces) }
     }
 
     /// Any one of the alternatives.
@@ -94,9 +97,7 @@ public struct Grammar: Sendable {
         let dfa = (try? nfa.determinized(stateLimit: Int.max)) ?? ByteDFA(
             classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
         )
-        let literal: [UInt8]? = parts.allSatisfy { $0.literalBytes != nil } && !dfa.hasCalls
-            ? nil : nil
         rules.append(.automaton(dfa))
-        return Grammar(rules: rules, root: Int32(rules.count - 1), literalBytes: literal, notes: notes)
+        return Grammar(rules: rules, root: Int32(rules.count - 1), notes: notes)
     }
 }

@@ -28,6 +28,9 @@ struct GrammarTables: Sendable {
     var ruleNullable: [Bool] = []
     /// 256-bit sets, four words per rule: bytes that can begin a value of the rule.
     var ruleFirst: [UInt64] = []
+    /// Four words per automaton state: the bytes on which the state loops to itself (none when
+    /// the state has calls); lets a trie walk accept a whole subtree of such bytes at once.
+    var stateLoop: [UInt64] = []
 
     init(rules: [GrammarRule], root: Int32) {
         self.root = root
@@ -43,6 +46,13 @@ struct GrammarTables: Sendable {
                     stateTransitionBase.append(Int32(transitions.count))
                     transitions += dfa.transitions[(state * dfa.classCount)..<((state + 1) * dfa.classCount)]
                     stateAccepting.append(dfa.accepting[state])
+                    var loop: [UInt64] = [0, 0, 0, 0]
+                    if dfa.calls[state].isEmpty {
+                        for byte in 0..<256 where dfa.next(Int32(state), UInt8(byte)) == Int32(state) {
+                            loop[byte >> 6] |= 1 << UInt64(byte & 63)
+                        }
+                    }
+                    stateLoop += loop
                     stateCallStart.append(Int32(callCallee.count))
                     for call in dfa.calls[state] {
                         callCallee.append(call.callee)

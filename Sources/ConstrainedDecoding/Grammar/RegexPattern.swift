@@ -33,6 +33,16 @@ struct RegexPattern {
     static let word: ScalarSet = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
     static let space: ScalarSet = [0x09...0x0D, 0x20...0x20]
     static let all: ScalarSet = [0...0x10FFFF]
+    static let letters: ScalarSet = [0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F]
+    static let propertySubsets: [String: ScalarSet] = [
+        "L": letters, "Letter": letters, "Alphabetic": letters, "Lu": [0x41...0x5A, 0xC0...0xD6, 0xD8...0xDE],
+        "Uppercase_Letter": [0x41...0x5A], "Ll": [0x61...0x7A, 0xDF...0xF6, 0xF8...0xFF], "Lowercase_Letter": [0x61...0x7A],
+        "N": [0x30...0x39], "Nd": [0x30...0x39], "Number": [0x30...0x39], "Decimal_Number": [0x30...0x39],
+        "P": [0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A...0x3B, 0x3F...0x40, 0x5B...0x5D, 0x5F...0x5F, 0x7B...0x7B, 0x7D...0x7D],
+        "Punctuation": [0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A...0x3B, 0x3F...0x40, 0x5B...0x5D, 0x5F...0x5F, 0x7B...0x7B, 0x7D...0x7D],
+        "S": [0x24...0x24, 0x2B...0x2B, 0x3C...0x3E, 0x5E...0x5E, 0x60...0x60, 0x7C...0x7C, 0x7E...0x7E],
+        "Z": [0x20...0x20], "Zs": [0x20...0x20], "Separator": [0x20...0x20], "Space_Separator": [0x20...0x20],
+    ]
 
     init(_ source: String) throws(Failure) {
         self.source = source
@@ -152,6 +162,8 @@ struct RegexPattern {
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var position = 0
+        /// Set when a `\p{…}` class was read (negated classes then stay within ASCII).
+        var usedProperty = false
 
         var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
@@ -303,7 +315,24 @@ struct RegexPattern {
             case "A" where !inClass: return .startAnchor
             case "z" where !inClass, "Z" where !inClass: return .endAnchor
             case "b", "B": throw .unsupported("word boundary \\\(scalar)")
-            case "p", "P": throw .unsupported("Unicode property class \\\(scalar){…}")
+            case "p", "P":
+                // Unicode properties as sound subsets: the ASCII/Latin members of the class, or,
+                // negated, the ASCII non-members (both readings agree on those).
+                var name = ""
+                if current == "{" {
+                    position += 1
+                    while let next = current, next != "}" { name.unicodeScalars.append(next); position += 1 }
+                    position += 1
+                } else if let next = current {
+                    name = String(next)
+                    position += 1
+                }
+                guard let members = RegexPattern.propertySubsets[name.replacing("General_Category=", with: "")] else {
+                    throw .unsupported("Unicode property class \\\(scalar){\(name)}")
+                }
+                usedProperty = true
+                if scalar == "p" { return .set(members) }
+                return .set(RegexPattern.intersection(RegexPattern.complement(members), [0x00...0x7F]))
             case "1"..."9": throw .unsupported("backreference")
             case "k": throw .unsupported("named backreference")
             default:
@@ -317,6 +346,7 @@ struct RegexPattern {
         mutating func parseClass() throws(Failure) -> ScalarSet {
             var negated = false
             if current == "^" { negated = true; position += 1 }
+            usedProperty = false
             var set: ScalarSet = []
             var usesShorthand = false
             var first = true
@@ -366,6 +396,7 @@ struct RegexPattern {
             if negated {
                 var complement = RegexPattern.complement(set)
                 if usesShorthand { complement = RegexPattern.intersection(complement, RegexPattern.agreedScalars) }
+                if usedProperty { complement = RegexPattern.intersection(complement, [0x00...0x7F]) }
                 return complement
             }
             return set

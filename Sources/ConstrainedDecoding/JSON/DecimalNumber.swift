@@ -98,12 +98,8 @@ struct DecimalNumber: Hashable, Comparable, Sendable {
 
     /// self - 1 for integers.
     var predecessor: DecimalNumber {
-        if isNegative || isZero { return magnitude.successor.negated.withSign(isZero ? true : true) }
+        if isNegative || isZero { return magnitude.successor.negated }
         return predecessorOfPositive
-    }
-
-    private func withSign(_ negative: Bool) -> DecimalNumber {
-        DecimalNumber(isNegative: negative, integerDigits: integerDigits, fractionDigits: fractionDigits)
     }
 
     private var predecessorOfPositive: DecimalNumber {

@@ -8,6 +8,21 @@ struct GrammarEngine {
     var arena: [Frame] = []
     /// Set when a step popped through ``Frame/boundary`` (a cached computation's context cut).
     var boundaryPopped = false
+    /// Tokens found by suffix walks, by (top's cache key, parent frame index): the parent of a
+    /// string stays the same arena frame while the string grows, so later masks reuse the walk.
+    /// Cleared whenever the arena shrinks below a remembered frame (rollback, reset).
+    var suffixMemo: [SuffixKey: SuffixResult] = [:]
+
+    /// The tokens a suffix walk found: a list when few, a bitmask when many.
+    enum SuffixResult {
+        case list([Int32])
+        case mask(TokenBitmask)
+    }
+
+    struct SuffixKey: Hashable {
+        var top: UInt64
+        var parent: Int32
+    }
 
     init(tables: GrammarTables) {
         self.tables = tables
@@ -148,6 +163,41 @@ struct GrammarEngine {
             let index = Int(state - 4 + 1)
             if index < array.separator.count, byte == array.separator[index] { out.append(with(state + 1, count)) }
         }
+    }
+
+    /// Steps `top` over `byte` when that needs no push or pop (a call-free, non-final automaton
+    /// state, or a string state before its end). Returns nil when the general step is needed;
+    /// otherwise whether a frame was produced (written to `result`).
+    @inline(__always)
+    func fastStep(_ top: Frame, _ byte: UInt8, _ result: inout Frame) -> Bool? {
+        let rule = Int(top.rule)
+        let kind = tables.ruleKind[rule]
+        if kind == GrammarTables.kindAutomaton {
+            let global = Int(tables.ruleStateBase[rule] &+ top.state)
+            guard !tables.stateAccepting[global], tables.stateCallStart[global] == tables.stateCallStart[global &+ 1] else { return nil }
+            let byteClass = Int(tables.classMap[Int(tables.ruleClassBase[rule]) &+ Int(byte)])
+            let target = tables.transitions[Int(tables.stateTransitionBase[global]) &+ byteClass]
+            if target < 0 { return false }
+            result = Frame(rule: top.rule, state: target, counter: 0, parent: top.parent)
+            return true
+        }
+        if kind == GrammarTables.kindString, top.state != JSONStringAutomaton.end {
+            let state = top.state
+            let target = JSONStringAutomaton.next(state, byte)
+            if target < 0 { return false }
+            var counter = top.counter
+            if state == JSONStringAutomaton.body {
+                if target == JSONStringAutomaton.end {
+                    if counter < tables.stringMin[rule] { return false }
+                } else if counter >= tables.stringMax[rule] {
+                    return false
+                }
+            }
+            if target == JSONStringAutomaton.body && state != JSONStringAutomaton.start { counter &+= 1 }
+            result = Frame(rule: top.rule, state: target, counter: counter, parent: top.parent)
+            return true
+        }
+        return nil
     }
 
     /// Structural equality of two stacks (same frames all the way down).

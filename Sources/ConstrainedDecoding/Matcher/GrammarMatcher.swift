@@ -30,6 +30,7 @@ public final class GrammarMatcher {
     /// Returns to the beginning of the grammar.
     public func reset() {
         engine.arena.removeAll(keepingCapacity: true)
+        engine.suffixMemo.removeAll()
         tops = engine.initialTops
         terminatedByToken = false
         history.removeAll()
@@ -139,6 +140,7 @@ public final class GrammarMatcher {
         tops = entry.tops
         terminatedByToken = entry.terminated
         engine.arena.removeLast(engine.arena.count - entry.arenaCount)
+        engine.suffixMemo.removeAll()
     }
 
     // MARK: - Termination and forced text

@@ -79,12 +79,18 @@ extension JSONSchemaCompiler {
             }
         }
         // Property counts: enforced by requiring the first optional members, or leaving out the last.
+        var requiredExtra = 0
         if let minimum = try count(schema, "minProperties", path: path), minimum > requiredNames.count {
             for name in order where requiredNames.count < minimum && !requiredNames.contains(name) {
                 if declared.first(where: { $0.key == name })?.value != .bool(false) { requiredNames.append(name) }
             }
-            guard requiredNames.count >= minimum else {
-                throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties")
+            if requiredNames.count < minimum {
+                // Not enough declared members: require undeclared ones, where the schema allows them.
+                guard undeclaredAllowedBySpec, patterns.isEmpty, schema["propertyNames"] == nil, schema["maxProperties"] == nil else {
+                    throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties")
+                }
+                requiredExtra = minimum - requiredNames.count
+                if additional == nil { additional = .bool(true) }
             }
         }
         if let maximum = try count(schema, "maxProperties", path: path) {
@@ -121,13 +127,13 @@ extension JSONSchemaCompiler {
         }
         let optionalCount = properties.count - requiredCount
         if optionalCount <= 4 && properties.count <= 24 {
-            return try inlineObject(properties, additional: additionalMember)
+            return try inlineObject(properties, additional: additionalMember, requiredExtra: requiredExtra)
         }
-        return try calledObject(properties, additional: additionalMember)
+        return try calledObject(properties, additional: additionalMember, requiredExtra: requiredExtra)
     }
 
     /// A small object as one automaton: members inline, optional ones skippable.
-    private mutating func inlineObject(_ properties: [Property], additional: ByteNFA?) throws(SchemaError) -> Value {
+    private mutating func inlineObject(_ properties: [Property], additional: ByteNFA?, requiredExtra: Int) throws(SchemaError) -> Value {
         let separator = Array(options.layout.itemSeparator.utf8)
         var nfa = ByteNFA()
         let end = nfa.addState(accepting: true)
@@ -149,20 +155,31 @@ extension JSONSchemaCompiler {
             }
         }
         let last = properties.count
-        for state in [first[last], later[last]] {
-            nfa.addEdge(from: state, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
-        }
+        var firstEnd = first[last]
+        var laterEnd = later[last]
         if let additional {
-            nfa.embed(additional, from: first[last], to: later[last])
-            let separated = nfa.addBytes(separator, from: later[last])
-            nfa.embed(additional, from: separated, to: later[last])
+            // Mandatory undeclared members (minProperties beyond the declared ones).
+            for _ in 0..<requiredExtra {
+                let next = nfa.addState()
+                nfa.embed(additional, from: firstEnd, to: next)
+                let separated = nfa.addBytes(separator, from: laterEnd)
+                nfa.embed(additional, from: separated, to: next)
+                firstEnd = nfa.addState()
+                laterEnd = next
+            }
+            nfa.embed(additional, from: firstEnd, to: laterEnd)
+            let separated = nfa.addBytes(separator, from: laterEnd)
+            nfa.embed(additional, from: separated, to: laterEnd)
+        }
+        for state in [firstEnd, laterEnd] {
+            nfa.addEdge(from: state, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
         }
         if nfa.stateCount > 600 { return .rules([try builder.addAutomaton(nfa)]) }
         return .regular(nfa)
     }
 
     /// A large object: each member is its own rule, and the object calls the allowed next members.
-    private mutating func calledObject(_ properties: [Property], additional: ByteNFA?) throws(SchemaError) -> Value {
+    private mutating func calledObject(_ properties: [Property], additional: ByteNFA?, requiredExtra: Int) throws(SchemaError) -> Value {
         let separator = Array(options.layout.itemSeparator.utf8)
         var firstRules: [Int32] = []
         var laterRules: [Int32] = []
@@ -183,7 +200,10 @@ extension JSONSchemaCompiler {
         nfa.addEdge(from: nfa.start, UInt8(ascii: "{"), UInt8(ascii: "{"), to: open)
         var after: [Int32] = []
         for _ in properties { after.append(nfa.addState()) }
-        let extra = nfa.addState()
+        // `extra` is reached after the declared members and `requiredExtra` undeclared ones.
+        var extraStates: [Int32] = []
+        for _ in 0...requiredExtra { extraStates.append(nfa.addState()) }
+        let extra = extraStates[requiredExtra]
         // From `open` (index -1) and from after[i]: call the members that may come next.
         for previous in -1..<properties.count {
             let source = previous < 0 ? open : after[previous]
@@ -194,11 +214,14 @@ extension JSONSchemaCompiler {
                 next += 1
             }
             if next == properties.count {
-                nfa.addEdge(from: source, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
+                if requiredExtra == 0 { nfa.addEdge(from: source, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end) }
                 if let additionalFirst, let additionalLater {
-                    nfa.addCall(from: source, rule: previous < 0 ? additionalFirst : additionalLater, to: extra)
+                    nfa.addCall(from: source, rule: previous < 0 ? additionalFirst : additionalLater, to: extraStates[min(1, requiredExtra)])
                 }
             }
+        }
+        if requiredExtra > 0, let additionalLater {
+            for index in 1..<requiredExtra { nfa.addCall(from: extraStates[index], rule: additionalLater, to: extraStates[index + 1]) }
         }
         nfa.addEdge(from: extra, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
         if let additionalLater { nfa.addCall(from: extra, rule: additionalLater, to: extra) }
@@ -248,16 +271,7 @@ extension JSONSchemaCompiler {
 extension JSONSchemaCompiler {
     /// Whether property `name` matches `pattern` (search semantics, as `patternProperties` uses).
     func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
-        let dfa: ByteDFA
-        do {
-            dfa = try RegexPattern(pattern).automaton(jsonEscaped: true).trimmed().determinized(stateLimit: 20_000)
-        } catch let failure as RegexPattern.Failure {
-            switch failure {
-            case .unsupported(let reason), .malformed(let reason): throw .invalidPattern(pattern: pattern, path: path, reason: reason)
-            }
-        } catch {
-            throw .tooLarge(keyword: "patternProperties", path: path, reason: "pattern automaton too large")
-        }
+        let dfa = try contentAutomaton(pattern, path: path, keyword: "pattern")
         var state: Int32 = 0
         for byte in JSONValue.quoted(name).utf8.dropFirst().dropLast() {
             state = dfa.next(state, byte)

@@ -20,7 +20,13 @@ extension JSONSchemaCompiler {
         return number
     }
 
-    private func compileNumber(_ schema: JSONValue, integerOnly: Bool, path: String) throws(SchemaError) -> Value {
+    private func pow10(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    private mutating func compileNumber(_ schema: JSONValue, integerOnly: Bool, path: String) throws(SchemaError) -> Value {
         var lower = try number(schema, "minimum", path: path).map { NumberAutomaton.Bound(value: $0, exclusive: false) }
         var upper = try number(schema, "maximum", path: path).map { NumberAutomaton.Bound(value: $0, exclusive: false) }
         for (key, isLower) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
@@ -41,11 +47,23 @@ extension JSONSchemaCompiler {
         var modulus: Int?
         var integers = integerOnly
         if let multiple = try number(schema, "multipleOf", path: path) {
-            guard multiple.isInteger, !multiple.isNegative, !multiple.isZero, let value = Int(multiple.text), value <= 100_000 else {
-                throw .unsupportedKeyword(keyword: "multipleOf", path: path, reason: "only positive integer multipleOf up to 100000 is supported")
+            if !multiple.isInteger, !multiple.isNegative, !multiple.isZero, multiple.integerDigits.isEmpty,
+               let digits = Int(multiple.fractionDigits.map(String.init).joined()), digits > 0,
+               Int(pow10(multiple.fractionDigits.count)) % digits == 0 {
+                // 1/multipleOf is an integer (0.01, 0.25, 0.5…): every integer is a multiple, and
+                // within ±99999 also by validators that divide in binary floating point.
+                integers = true
+                let limit = DecimalNumber(99_999)
+                if lower == nil || lower!.value < limit.negated { lower = .init(value: limit.negated, exclusive: false) }
+                if upper == nil || limit < upper!.value { upper = .init(value: limit, exclusive: false) }
+                notes.append("multipleOf \(multiple.text) at \(path) enforced with integers in ±99999")
+            } else {
+                guard multiple.isInteger, !multiple.isNegative, !multiple.isZero, let value = Int(multiple.text), value <= 100_000 else {
+                    throw .unsupportedKeyword(keyword: "multipleOf", path: path, reason: "only integer multipleOf up to 100000, or 1/n, is supported")
+                }
+                if value > 1 { modulus = value }
+                integers = true
             }
-            if value > 1 { modulus = value }
-            integers = true
         }
         guard var nfa = NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
             throw .unsatisfiable(keyword: "minimum", path: path, reason: "no number satisfies the bounds")
@@ -133,19 +151,34 @@ extension JSONSchemaCompiler {
             let rule = builder.stringRule(minLength: Int32(clamping: minLength), maxLength: maxLength.map { Int32(clamping: $0) } ?? Int32.max)
             return .rules([rule])
         }
-        if minLength > 0 || maxLength != nil {
-            let bounds = maxLength.map { "{\(minLength),\($0)}" } ?? "{\(minLength),}"
-            guard (maxLength ?? minLength) <= 1_000 else {
-                throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
-            }
-            contents.append(try contentAutomaton("^[\\s\\S]\(bounds)$", path: path, keyword: maxLength != nil ? "maxLength" : "minLength"))
-        }
         var content = contents[0]
         for other in contents.dropFirst() {
             do {
                 content = try content.intersection(other)
             } catch {
                 throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
+            }
+        }
+        if minLength > 0 || maxLength != nil {
+            // Length with a pattern: intersect with a counting automaton. When the product is too
+            // large, a smaller maximum length is a sound restriction; halve it until it fits.
+            var limit = maxLength
+            while true {
+                guard (limit ?? minLength) <= 1_000 else {
+                    if let current = limit, current / 2 >= max(minLength, 1) { limit = current / 2; continue }
+                    throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
+                }
+                let bounds = limit.map { "{\(minLength),\($0)}" } ?? "{\(minLength),}"
+                let lengths = try contentAutomaton("^[\\s\\S]\(bounds)$", path: path, keyword: maxLength != nil ? "maxLength" : "minLength")
+                if let product = try? content.intersection(lengths, stateLimit: 20_000) {
+                    content = product
+                    if limit != maxLength { notes.append("maxLength at \(path) tightened to \(limit ?? 0) to combine with the pattern") }
+                    break
+                }
+                guard let current = limit, current / 2 >= max(minLength, 1) else {
+                    throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
+                }
+                limit = current / 2
             }
         }
         let body = content.nfa
@@ -156,10 +189,13 @@ extension JSONSchemaCompiler {
         return .regular(ByteNFA.concatenation([quote, body, quote]))
     }
 
-    private func contentAutomaton(_ pattern: String, path: String, keyword: String) throws(SchemaError) -> ByteDFA {
+    func contentAutomaton(_ pattern: String, path: String, keyword: String) throws(SchemaError) -> ByteDFA {
+        if let cached = patternCache.automata[pattern] { return cached }
         do {
             let regex = try RegexPattern(pattern)
-            return try regex.automaton(jsonEscaped: true).trimmed().determinized(stateLimit: 20_000)
+            let dfa = try regex.automaton(jsonEscaped: true, stateLimit: 20_000).trimmed().determinized(stateLimit: 10_000)
+            patternCache.automata[pattern] = dfa
+            return dfa
         } catch let failure as RegexPattern.Failure {
             switch failure {
             case .unsupported(let reason), .malformed(let reason):

@@ -3,6 +3,8 @@ struct JSONSchemaCompiler {
     typealias Value = GrammarBuilder.Value
 
     var builder: GrammarBuilder
+    /// Content automata of patterns, by pattern text (patterns recur across properties and checks).
+    let patternCache = PatternCache()
     let document: JSONValue
     let options: JSONSchemaOptions
     var notes: [String] = []
@@ -129,12 +131,48 @@ struct JSONSchemaCompiler {
 
     // MARK: - References
 
+    /// The first subschema (depth first) for which `matches` holds.
+    private func findSchema(in value: JSONValue, _ matches: (JSONValue) -> Bool) -> JSONValue? {
+        if matches(value) { return value }
+        switch value {
+        case .object(let members):
+            for member in members { if let found = findSchema(in: member.value, matches) { return found } }
+        case .array(let elements):
+            for element in elements { if let found = findSchema(in: element, matches) { return found } }
+        default: break
+        }
+        return nil
+    }
+
     func resolve(_ pointer: String, path: String) throws(SchemaError) -> JSONValue {
-        guard pointer.hasPrefix("#") else { throw .unresolvedReference(reference: pointer, path: path) }
         var current = document
-        let body = pointer.dropFirst()
+        var fragment = Substring(pointer)
+        if let hash = pointer.firstIndex(of: "#") {
+            let base = String(pointer[..<hash])
+            fragment = pointer[hash...]
+            if !base.isEmpty {
+                // A reference by `$id`: the document itself or one of its subschemas.
+                func identifier(_ value: JSONValue) -> String? {
+                    (value["$id"] ?? value["id"])?.stringValue.map { $0.hasSuffix("#") ? String($0.dropLast()) : $0 }
+                }
+                guard let found = findSchema(in: document, { identifier($0).map { $0 == base || $0.hasSuffix("/" + base) } ?? false }) else {
+                    throw .unresolvedReference(reference: pointer, path: path)
+                }
+                current = found
+            }
+        } else {
+            throw .unresolvedReference(reference: pointer, path: path)
+        }
+        let body = fragment.dropFirst()
         if body.isEmpty { return current }
-        guard body.hasPrefix("/") else { throw .unresolvedReference(reference: pointer, path: path) }
+        guard body.hasPrefix("/") else {
+            // A plain-name fragment: `$anchor` or an `$id` of the form "#name".
+            let name = String(body)
+            guard let found = findSchema(in: document, { $0["$anchor"]?.stringValue == name || ($0["$id"] ?? $0["id"])?.stringValue == "#" + name }) else {
+                throw .unresolvedReference(reference: pointer, path: path)
+            }
+            return found
+        }
         for rawPart in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             var part = String(rawPart).replacing("~1", with: "/").replacing("~0", with: "~")
             part = part.removingPercentEncodingIfPossible
@@ -196,7 +234,13 @@ struct JSONSchemaCompiler {
         for (index, branch) in branches.enumerated() {
             let branchPath = "\(path)/\(keyword)/\(index)"
             if baseHasConstraints {
-                resolved.append(try merge(.object(base), try dereferenced(branch, path: branchPath), path: branchPath))
+                do {
+                    resolved.append(try merge(.object(base), try dereferenced(branch, path: branchPath), path: branchPath))
+                } catch {
+                    // A branch that contradicts the rest of the schema can never be chosen.
+                    guard case .unsatisfiable = error else { throw error }
+                    resolved.append(.bool(false))
+                }
             } else {
                 resolved.append(branch)
             }
@@ -302,4 +346,9 @@ extension String {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+}
+
+/// A memo of compiled pattern automata; owned by one compilation (not shared across threads).
+final class PatternCache {
+    var automata: [String: ByteDFA] = [:]
 }

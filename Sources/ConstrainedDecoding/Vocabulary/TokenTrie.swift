@@ -11,6 +11,9 @@ struct TokenTrie: Sendable {
     var entryStart: [Int32]
     var entries: [Int32]
     var extras: [Int32]
+    /// Four words per node: the set of bytes that occur anywhere below the node (not the node's
+    /// own byte). A walk in a state that loops on all of them accepts the whole subtree at once.
+    var bytesBelow: [UInt64]
 
     var nodeCount: Int { bytes.count }
 
@@ -43,6 +46,23 @@ struct TokenTrie: Sendable {
             previous = string
         }
         while let node = path.popLast() { subtreeEnd[node] = Int32(bytes.count) }
+        var below = [UInt64](repeating: 0, count: bytes.count * 4)
+        // Parents: the nearest earlier node whose subtree contains the node.
+        var parents = [Int32](repeating: 0, count: bytes.count)
+        var stack: [Int] = [0]
+        for node in 1..<max(bytes.count, 1) {
+            while let top = stack.last, Int(subtreeEnd[top]) <= node { stack.removeLast() }
+            parents[node] = Int32(stack.last ?? 0)
+            stack.append(node)
+        }
+        if bytes.count > 1 {
+            for node in stride(from: bytes.count - 1, through: 1, by: -1) {
+                let parent = Int(parents[node])
+                let byte = bytes[node]
+                for word in 0..<4 { below[parent * 4 + word] |= below[node * 4 + word] }
+                below[parent * 4 + Int(byte >> 6)] |= 1 << UInt64(byte & 63)
+            }
+        }
         var entryStart: [Int32] = []
         var entries: [Int32] = []
         var extras: [Int32] = []
@@ -61,6 +81,7 @@ struct TokenTrie: Sendable {
         self.entryStart = entryStart
         self.entries = entries
         self.extras = extras
+        self.bytesBelow = below
     }
 
     static let empty = TokenTrie(strings: [], payloads: [], extras: [])

@@ -81,6 +81,8 @@ struct JSONStringTable: Sendable {
     var maxStarted: Int32
     /// Tokens that end exactly with the closing quote, with the characters they complete.
     var exactClose: [(token: Int32, count: Int32)]
+    /// ``bodyMask`` plus every exact closing token: the mask of an unbounded string in one OR.
+    var bodyOrCloseMask: TokenBitmask
     /// Tokens that close the string and go on: a trie of the bytes after the quote, with counts.
     var closeSuffixes: TokenTrie
 
@@ -124,8 +126,10 @@ struct JSONStringTable: Sendable {
                     maxStarted = max(maxStarted, begun)
                 }
             }
+            var both = mask
+            for (token, _) in exact { both.insert(Int(token)) }
             tables[state] = JSONStringTable(
-                bodyMask: mask, started: started, maxStarted: maxStarted, exactClose: exact,
+                bodyMask: mask, started: started, maxStarted: maxStarted, exactClose: exact, bodyOrCloseMask: both,
                 closeSuffixes: TokenTrie(strings: suffixes, payloads: payloads, extras: counts)
             )
         }
