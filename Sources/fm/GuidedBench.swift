@@ -1,0 +1,145 @@
+import ConstrainedDecoding
+import Foundation
+import FoundationModels
+import LlamaBackend
+
+/// The guided-generation figures of `fm bench`: mask and compile times of the constrained decoder
+/// on real schemas and both vocabularies, beside llguidance on exactly the same token sequences,
+/// and end-to-end guided generation against free generation of the same length.
+struct GuidedBench {
+    /// A folder of JSONSchemaBench-style files (`{"schema": …}`), or nil for the built-in schemas.
+    var schemaFolder: String?
+    /// At most this many schemas (every n-th file is taken to spread the sample).
+    var schemaLimit: Int
+    /// Whether to run llguidance (needs PyPI for its wheel on first use).
+    var withReference: Bool
+    var log: (String) -> Void
+
+    /// Mask and compile figures for one vocabulary, with the reference engine's when it ran.
+    func masks(modelPath: String, label: String) throws -> [String: Any] {
+        let model = try LlamaModelStore.shared.vocabularyModel(at: modelPath)
+        let vocabulary = model.grammars.tokenVocabulary
+        let schemas = try loadSchemas()
+        log("masks on \(label): \(schemas.count) schemas, vocabulary of \(vocabulary.tokenCount) tokens")
+        let report = MaskBenchmark.run(vocabulary: vocabulary, schemas: schemas, seed: 42, maxTokens: 400)
+        var result = try parse(report.summaryJSON)
+        guard withReference else { return result }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try report.summaryJSON.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+        try report.sequencesJSONLines.write(to: folder.appendingPathComponent("sequences.jsonl"), atomically: true, encoding: .utf8)
+        try vocabulary.dump.write(to: folder.appendingPathComponent("vocabulary.tsv"), atomically: true, encoding: .utf8)
+        let lines = schemas.map { "{\"name\": \(JSONValue.quoted($0.name)), \"schema\": \($0.text)}" }
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("schemas.jsonl"), atomically: true, encoding: .utf8)
+        log("llguidance on the same \(label) sequences (a throwaway virtualenv in /tmp/cd-venv)")
+        if let reference = try? runReference(folder) {
+            for (key, value) in reference where key.hasPrefix("llg_") { result[key] = value }
+        } else {
+            log("llguidance could not run (no PyPI access?): reference fields are left out")
+        }
+        return result
+    }
+
+    private func runReference(_ folder: URL) throws -> [String: Any] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/reference/run_reference.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [script.path, folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CLIError.failed("the llguidance script failed") }
+        return try parse(String(decoding: data, as: UTF8.self))
+    }
+
+    private func parse(_ json: String) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw CLIError.failed("unexpected benchmark output")
+        }
+        return object
+    }
+
+    func loadSchemas() throws -> [MaskBenchmark.Schema] {
+        guard let schemaFolder, FileManager.default.fileExists(atPath: schemaFolder) else {
+            return Self.builtInSchemas
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: schemaFolder).filter { $0.hasSuffix(".json") }.sorted()
+        let stride = max(1, files.count / max(1, schemaLimit))
+        var schemas: [MaskBenchmark.Schema] = []
+        for (index, file) in files.enumerated() where index % stride == 0 && schemas.count < schemaLimit {
+            let text = try String(contentsOfFile: schemaFolder + "/" + file, encoding: .utf8)
+            let wrapper = try JSONReader.parse(text)
+            let schema = wrapper["schema"] ?? wrapper
+            schemas.append(.init(name: file, text: schema.serialized(layout: .compact)))
+        }
+        return schemas
+    }
+
+    /// The seed app's types, when no schema folder is available.
+    static var builtInSchemas: [MaskBenchmark.Schema] {
+        [
+            .init(name: "NotesDigest", text: NotesDigest.generationSchema.jsonSchemaTextForBench),
+            .init(name: "ActionItem", text: ActionItem.generationSchema.jsonSchemaTextForBench),
+            .init(name: "TeamDirectoryTool.Arguments", text: TeamDirectoryTool.Arguments.generationSchema.jsonSchemaTextForBench),
+        ]
+    }
+
+    /// Guided generation of a `NotesDigest` against free generation of as many tokens, in decoded
+    /// tokens per second through the session API (greedy), from the first token to the last, so
+    /// that the prompts' different prefill work does not count.
+    func endToEnd(repeats: Int) async throws -> [String: Any] {
+        let notes = NotesCommand.sampleNotes
+        var guidedRates: [Double] = []
+        var freeRates: [Double] = []
+        var guidedTokens = 0
+        for run in 1 ... repeats {
+            log("guided vs free generation, run \(run)/\(repeats)")
+            let guidedSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
+            let guided = try await Self.decodeRate(session: guidedSession) { session in
+                session.streamResponse(to: "Analyze these notes (\(run)):\n\n\(notes)", generating: NotesDigest.self,
+                                       options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 600))
+            }
+            guidedTokens = guided.tokens
+            let freeSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
+            let free = try await Self.decodeRate(session: freeSession) { session in
+                session.streamResponse(to: "Analyze these notes (\(run)) and describe each action item in detail:\n\n\(notes)",
+                                       options: GenerationOptions(sampling: .greedy, maximumResponseTokens: guided.tokens))
+            }
+            guidedRates.append(guided.rate)
+            freeRates.append(free.rate)
+        }
+        return [
+            "guided_tps": guidedRates.median, "free_tps": freeRates.median,
+            "guided_tokens": guidedTokens, "guided_vs_free_ratio": guidedRates.median / freeRates.median,
+        ]
+    }
+
+    /// Tokens after the first, per second between the first and the last snapshot.
+    static func decodeRate<Content: Generable>(
+        session: LanguageModelSession,
+        _ start: (LanguageModelSession) -> LanguageModelSession.ResponseStream<Content>
+    ) async throws -> (rate: Double, tokens: Int) {
+        var first: ContinuousClock.Instant?
+        var last = ContinuousClock.now
+        for try await _ in start(session) {
+            let now = ContinuousClock.now
+            if first == nil { first = now }
+            last = now
+        }
+        let tokens = session.usage.output.totalTokenCount
+        guard let first, tokens > 1, last > first else { throw CLIError.failed("the benchmark generation was too short") }
+        return (Double(tokens - 1) / (last - first).seconds, tokens)
+    }
+}
+
+extension GenerationSchema {
+    /// The schema's JSON Schema text, as the decoder receives it.
+    var jsonSchemaTextForBench: String {
+        (try? String(decoding: JSONEncoder().encode(self), as: UTF8.self)) ?? "{}"
+    }
+}

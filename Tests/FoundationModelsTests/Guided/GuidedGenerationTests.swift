@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import FoundationModels
+import TestSupport
+
+/// Guided generation on the real SmolLM2 model: the output always decodes into the type, every
+/// guide holds, and streaming snapshots grow into the response.
+@Suite(.requiresSmolLM2) struct GuidedGenerationTests {
+    static let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 300)
+
+    func session() -> LanguageModelSession {
+        SessionFixtures.session(instructions: "You turn requests into structured data.")
+    }
+
+    @Test func seedTypesComeBackValid() async throws {
+        let item = try await session().respond(to: "Sara must finalize pricing by Friday.", generating: ActionItem.self, options: Self.options).content
+        #expect(!item.task.isEmpty && !item.owner.isEmpty)
+        let tagged = try await session().respond(to: "Note: the Q3 launch moves to October.", generating: TaggedNote.self, options: Self.options).content
+        #expect(tagged.tags.count == 3)
+        let priority = try await session().respond(to: "How urgent is a security breach?", generating: Priority.self, options: Self.options).content
+        #expect([Priority.low, .medium, .high].contains(priority))
+    }
+
+    @Test func guidesHoldOnFixtureTypes() async throws {
+        let review = try await session().respond(to: "Review a cheap umbrella that broke after a week.", generating: Review.self,
+                                                 options: GenerationOptions(sampling: .random(top: 20, seed: 3), maximumResponseTokens: 300)).content
+        #expect((1...5).contains(review.rating))
+        let person = try await session().respond(to: "Describe a retired teacher.", generating: Person.self,
+                                                 options: GenerationOptions(sampling: .random(top: 20, seed: 5), maximumResponseTokens: 300)).content
+        #expect((18...100).contains(try #require(person.age)))
+    }
+
+    @Test func snapshotsGrowIntoTheResponse() async throws {
+        let session = session()
+        var snapshots: [GeneratedContent] = []
+        let stream = session.streamResponse(to: "Sara must finalize pricing by Friday.", generating: ActionItem.self, options: Self.options)
+        for try await snapshot in stream {
+            snapshots.append(snapshot.rawContent)
+        }
+        #expect(snapshots.count > 3)
+        for (earlier, later) in zip(snapshots, snapshots.dropFirst()) {
+            #expect(earlier.isPrefixValue(of: later), "\(earlier.jsonString) → \(later.jsonString)")
+        }
+        guard case .response(let response) = session.transcript.last, case .structure(let segment) = response.segments.first else {
+            Issue.record("no structured response")
+            return
+        }
+        #expect(snapshots.last?.jsonString == segment.content.jsonString)
+        #expect(snapshots.last?.isComplete == true)
+        #expect(snapshots.first?.isComplete == false)
+        // Partially generated values are available along the way.
+        let partial = try ActionItem.PartiallyGenerated(snapshots[snapshots.count / 2])
+        _ = partial
+    }
+
+    @Test func runningOutOfTokensMidStructureIsADecodingFailure() async throws {
+        await #expect {
+            try await session().respond(to: "Write a long article about the sea.", generating: Article.self,
+                                        options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
+            return context.debugDescription.contains("Article")
+        }
+    }
+
+    @Test func theTranscriptRecordsTheFormatAndTheStructure() async throws {
+        let session = session()
+        _ = try await session.respond(to: "Sara must finalize pricing by Friday.", generating: ActionItem.self, options: Self.options)
+        guard case .prompt(let prompt) = session.transcript[1], case .response(let response) = session.transcript[2],
+              case .structure(let segment) = response.segments.first else {
+            Issue.record("unexpected transcript")
+            return
+        }
+        #expect(prompt.responseFormat?.name == "ActionItem")
+        #expect(segment.source == "ActionItem")
+        #expect(try ActionItem(segment.content).task.isEmpty == false)
+    }
+
+    @Test func dynamicSchemasAndJSONSchemasAreEnforced() async throws {
+        let schema = try GenerationSchema(jsonSchema: #"""
+        {"type": "object", "properties": {
+          "code": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{2}$"},
+          "count": {"type": "integer", "minimum": 10, "maximum": 20},
+          "flags": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2},
+          "kind": {"enum": ["alpha", "beta"]}
+        }, "required": ["code", "count", "flags", "kind"]}
+        """#)
+        let content = try await session().respond(to: "Make up a record.", schema: schema, options: Self.options).content
+        let code = try content.value(String.self, forProperty: "code")
+        #expect(code.wholeMatch(of: /[A-Z]{3}-[0-9]{2}/) != nil)
+        #expect((10...20).contains(try content.value(Int.self, forProperty: "count")))
+        #expect(try content.value([Bool].self, forProperty: "flags").count == 2)
+        #expect(["alpha", "beta"].contains(try content.value(String.self, forProperty: "kind")))
+    }
+}
+
+/// Random schemas × seeds: every response parses, follows its schema, and the session never fails.
+@Suite(.requiresSmolLM2) struct GuidedGenerationPropertyTests {
+    @Test(arguments: 0..<6)
+    func randomSchemasAlwaysYieldValidContent(index: Int) async throws {
+        var generator = SchemaGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 11)
+        let shape = generator.object(depth: 0)
+        let schema = try GenerationSchema(root: shape.dynamic(name: "Root\(index)"), dependencies: [])
+        for seed in [UInt64(1), 2] {
+            let session = SessionFixtures.session(instructions: "You fill in example data.")
+            let options = GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)
+            let response = try await session.respond(to: "Give an example.", schema: schema, options: options)
+            #expect(response.rawContent.isComplete)
+            let reparsed = try GeneratedContent(json: response.rawContent.jsonString)
+            #expect(shape.accepts(reparsed), "schema \(schema.jsonSchemaText()) output \(response.rawContent.jsonString)")
+        }
+    }
+}
+
+extension GeneratedContent {
+    /// Whether this (partial) value grows into `other`: same kind, strings extended, arrays and
+    /// objects keeping their earlier members (the last one possibly growing).
+    func isPrefixValue(of other: GeneratedContent) -> Bool {
+        switch (kind, other.kind) {
+        case (.null, _): return true
+        case (.string(let a), .string(let b)): return b.hasPrefix(a)
+        case (.number, .number), (.bool, .bool): return true
+        case (.array(let a), .array(let b)):
+            guard a.count <= b.count else { return false }
+            return zip(a, b).allSatisfy { $0.isPrefixValue(of: $1) }
+        case (.structure(let a, let keysA), .structure(let b, let keysB)):
+            guard keysB.starts(with: keysA) || Array(keysB.prefix(keysA.count)) == keysA else { return false }
+            return keysA.allSatisfy { key in a[key].map { value in b[key].map { value.isPrefixValue(of: $0) } ?? false } ?? true }
+        default: return false
+        }
+    }
+}
