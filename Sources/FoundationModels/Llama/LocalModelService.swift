@@ -9,12 +9,24 @@ struct LocalModelService: Sendable {
     let settings: LocalModelSettings
 
     /// Generates a response to the request into the channel.
+    ///
+    /// - Throws: ``LanguageModelSession/GenerationError``: `assetsUnavailable` (missing, changed
+    ///   or corrupt model file), `unsupportedLanguageOrLocale` (a prompt in a script none of the
+    ///   model's languages uses), `exceededContextWindowSize` (with the numbers), `refusal` (a
+    ///   clear refusal, when ``LocalModelSettings/detectsRefusals``), `decodingFailure`; or
+    ///   `CancellationError`.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
+        if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
+           case .prompt(let lastPrompt) = prompt {
+            try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
+        }
         let promptTokens = try tokens(for: request, model: engine.model)
         if promptTokens.count >= settings.contextSize {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
-                "The prompt needs \(promptTokens.count) tokens but the context holds \(settings.contextSize) (instructions, transcript, prompt and response together)."))
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
+                    + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
+                details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
         }
         let generation = GenerationRequest(
             promptTokens: promptTokens,
@@ -23,15 +35,20 @@ struct LocalModelService: Sendable {
             constraint: try constraint(for: request, model: engine.model))
         var cachedTokens = 0
         var outputTokens = 0
+        var text = ""
         do {
             for try await event in engine.generate(generation) {
                 switch event {
                 case .prefilled(_, let cached):
                     cachedTokens = cached
-                case .text(let text, let tokens):
+                    await channel.send(.response(action: .updateUsage(
+                        input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cached),
+                        output: .init(totalTokenCount: 0))))
+                case .text(let piece, let tokens):
                     outputTokens += tokens.count
-                    if !text.isEmpty {
-                        await channel.send(.response(action: .appendText(text, tokenCount: tokens.count)))
+                    text += piece
+                    if !piece.isEmpty || !tokens.isEmpty {
+                        await channel.send(.response(action: .appendText(piece, tokenCount: tokens.count)))
                     }
                 case .finished:
                     break
@@ -44,6 +61,24 @@ struct LocalModelService: Sendable {
         await channel.send(.response(action: .updateUsage(
             input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
             output: .init(totalTokenCount: outputTokens))))
+        if settings.detectsRefusals, request.schema == nil, RefusalDetector.isRefusal(text) {
+            throw refusal(of: request, text: text)
+        }
+    }
+
+    /// The refusal error for a response: its explanation comes from this model, continuing the
+    /// refused exchange (with refusal detection off, so that explaining cannot itself fail).
+    func refusal(of request: LanguageModelExecutorGenerationRequest, text: String) -> LanguageModelSession.GenerationError {
+        let response = Transcript.Response(assetIDs: [], segments: [.text(Transcript.TextSegment(content: text))])
+        var explainerSettings = settings
+        explainerSettings.detectsRefusals = false
+        let model = LlamaLanguageModel(settings: explainerSettings)
+        let refusal = LanguageModelSession.GenerationError.Refusal(
+            transcriptEntries: Array(request.transcript) + [.response(response)]
+        ) { transcript in
+            LanguageModelSession(model: model, transcript: transcript)
+        }
+        return .refusal(refusal, .init(debugDescription: "The model declined to respond: \"\(text)\""))
     }
 
     /// The token constraint that makes the response follow the request's schema, if it has one.
@@ -55,7 +90,8 @@ struct LocalModelService: Sendable {
             grammar = try model.grammars.grammar(forJSONSchema: text)
         } catch {
             throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                debugDescription: "The schema of \(schema.rootTypeName) cannot be enforced while decoding: \(error)"))
+                debugDescription: "The schema of \(schema.rootTypeName) cannot be enforced while decoding: \(error)",
+                details: .schemaName(schema.rootTypeName)))
         }
         let vocabulary = model.vocabulary
         return { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }

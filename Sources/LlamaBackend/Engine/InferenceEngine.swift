@@ -82,8 +82,14 @@ package final class InferenceEngine: Sendable {
 
 /// Counters the engine keeps about its work.
 package struct EngineStatistics: Sendable, Equatable {
-    /// Prompt tokens that were found in the cache and not recomputed.
+    /// Prompt tokens that were found in the cache and not recomputed (including copied ones).
     package var reusedPromptTokens = 0
+    /// Prompt tokens copied from another slot's cache (a prefix shared across sessions).
+    package var copiedPromptTokens = 0
+    /// Prefix copies between slots.
+    package var prefixCopies = 0
+    /// Cached tokens dropped because a request in their slot did not share them (evictions).
+    package var droppedCacheTokens = 0
     /// Prompt tokens that were computed.
     package var prefilledTokens = 0
     /// Tokens that were sampled.
