@@ -70,3 +70,11 @@ final class EngineStore: Sendable {
         return failed == FileIdentity(path: path)
     }
 }
+
+extension LocalModelSettings {
+    /// Empties the cached prompts of the engine running these settings (its idle slots), so that
+    /// the next requests compute their prompts in full: the baseline of `fm bench` and of tests.
+    package func discardCachedPrompts() async {
+        await EngineStore.shared.runningEngine(for: self)?.discardIdleCaches()
+    }
+}

@@ -37,6 +37,10 @@ final class EngineScheduler {
     /// Runs until the engine shuts down.
     func run() {
         while let arrivals = mailbox.takePending() {
+            for done in mailbox.takeCacheDiscards() {
+                discardIdleCaches()
+                done()
+            }
             waiting.append(contentsOf: arrivals)
             admitWaitingGenerations()
             if slots.allSatisfy({ $0.generation == nil }) {
@@ -50,6 +54,15 @@ final class EngineScheduler {
         }
         for index in slots.indices where slots[index].generation != nil {
             finish(slot: index, throwing: LlamaError.engineStopped)
+        }
+        for done in mailbox.takeCacheDiscards() { done() }
+    }
+
+    /// Empties every idle slot's cache (busy slots keep theirs).
+    private func discardIdleCaches() {
+        for index in slots.indices where slots[index].generation == nil {
+            context.removeTokens(of: slots[index].sequence, from: 0)
+            slots[index].cached = []
         }
     }
 
@@ -190,6 +203,12 @@ final class EngineScheduler {
             participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex))
         }
         guard !participants.isEmpty else { return }
+        if prefillUsed > 0, participants.count > prefillingParticipants(participants) {
+            mailbox.statistics.withLock { statistics in
+                statistics.mixedSteps += 1
+                statistics.largestPrefillWhileDecoding = max(statistics.largestPrefillWhileDecoding, prefillUsed)
+            }
+        }
 
         do {
             try context.decode(batch)
@@ -209,6 +228,11 @@ final class EngineScheduler {
         for participant in participants {
             advance(participant)
         }
+    }
+
+    /// How many participants of a step are prefilling.
+    private func prefillingParticipants(_ participants: [Participant]) -> Int {
+        participants.filter { slots[$0.slot].generation?.hasPrefilled == false }.count
     }
 
     private func advance(_ participant: Participant) {
