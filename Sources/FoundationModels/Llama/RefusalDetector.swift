@@ -91,7 +91,7 @@ enum RefusalDetector {
 
     /// Phrases that offer something instead, so the response is an answer after all.
     private static let alternatives = [
-        "however", "instead", "here is", "here's", "here are", "but i can", "but i could",
+        "however", "instead", "here is", "here's", "here are", "but i can ", "but i could ",
         "but i'd be happy", "but i would be happy", "but i am happy",
     ]
 }
