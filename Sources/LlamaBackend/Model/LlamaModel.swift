@@ -108,6 +108,15 @@ package final class LlamaModel: Sendable {
         }
     }
 
+    /// The bytes one cached token takes in a 16-bit KV cache (keys and values of every layer).
+    package var kvBytesPerToken: Int {
+        let layers = Int(llama_model_n_layer(handle.pointer))
+        let heads = max(1, Int(llama_model_n_head(handle.pointer)))
+        let kvHeads = Int(llama_model_n_head_kv(handle.pointer))
+        let headSize = Int(llama_model_n_embd(handle.pointer)) / heads
+        return 2 * layers * kvHeads * headSize * 2
+    }
+
     /// The architecture from the metadata (`general.architecture`), such as `qwen2` or `llama`.
     package var architecture: String {
         metadata("general.architecture") ?? ""
