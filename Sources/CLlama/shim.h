@@ -2,3 +2,4 @@
 // Only the LlamaBackend module imports this.
 #pragma once
 #include <llama.h>
+#include <gguf.h>

@@ -3,7 +3,15 @@ import FoundationModels
 import LlamaBackend
 
 /// `fm bench`: prefill and decode throughput through the session API, measured in the same run
-/// as llama.cpp's own `llama-bench` on the same model, threads and lengths, interleaved.
+/// as llama.cpp's own `llama-bench` on the same model, threads and lengths, interleaved; then the
+/// session engine's scenarios (``SessionBench``): time to first token across turns and with
+/// prewarming, aggregate decoding of concurrent sessions, memory per session; then guided
+/// generation (``GuidedBench``): the constrained decoder's mask and compile times on both
+/// vocabularies beside llguidance's on the same token sequences, and guided against free decoding.
+///
+/// `--only throughput`, `--only sessions` or `--only guided` runs one part; `--json` prints one
+/// JSON object. `--schemas DIR` takes the guided part's schemas from a JSONSchemaBench folder
+/// (`--schema-limit N` of them, spread evenly); `--no-reference` skips llguidance.
 ///
 /// Spawning `llama-bench` is the point of this command (the reference must come from llama.cpp's
 /// tool, not our code); nothing else in the package starts processes.
@@ -14,6 +22,12 @@ struct BenchCommand {
     var promptWords = 400
     var generateTokens = 128
     var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var runsThroughput = true
+    var runsSessions = true
+    var runsGuided = true
+    var schemaFolder: String?
+    var schemaLimit = 100
+    var withReference = true
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -24,10 +38,24 @@ struct BenchCommand {
             case "--prompt-words": promptWords = try arguments.number(for: word)
             case "--generate-tokens": generateTokens = try arguments.number(for: word)
             case "--threads": threads = try arguments.number(for: word)
+            case "--schemas": schemaFolder = try arguments.value(for: word)
+            case "--schema-limit": schemaLimit = try arguments.number(for: word)
+            case "--no-reference": withReference = false
+            case "--only":
+                let part = try arguments.value(for: word)
+                guard ["throughput", "sessions", "guided"].contains(part) else {
+                    throw CLIError.usage("--only takes throughput, sessions or guided, got '\(part)'")
+                }
+                runsThroughput = part == "throughput"
+                runsSessions = part == "sessions"
+                runsGuided = part == "guided"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
-        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0 else {
+        if let schemaFolder, !FileManager.default.fileExists(atPath: schemaFolder) {
+            throw CLIError.usage("--schemas: no folder at \(schemaFolder)")
+        }
+        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0 else {
             throw CLIError.usage("bench counts must be positive")
         }
     }
@@ -38,16 +66,43 @@ struct BenchCommand {
         settings.threads = threads
         settings.contextSize = max(settings.contextSize, 4096)
         LocalModelSettings.current = settings
-        guard let tools = ModelCatalog.referenceToolsDirectory else {
+        let tools = ModelCatalog.referenceToolsDirectory
+        if runsThroughput, tools == nil {
             throw CLIError.failed("llama.cpp's tools are not set up (run scripts/setup.sh)")
         }
         guard SystemLanguageModel.default.isAvailable else {
             throw CLIError.failed("the model \(settings.modelPath) is not available (run scripts/setup.sh)")
         }
-        let reference = LlamaBenchRunner(executable: tools + "/llama-bench", modelPath: settings.modelPath, threads: threads)
         log("warming up")
         let warmup = try await measureSession(run: 0)
-        let promptTokens = warmup.promptTokens
+        var object: [String: Any] = ["model": settings.modelPath, "threads": threads, "repeats": repeats]
+        var table = ["model: \(settings.modelPath) (threads \(threads), median of \(repeats) interleaved runs)"]
+        if runsThroughput, let tools {
+            let report = try await measureThroughput(settings: settings, tools: tools, promptTokens: warmup.promptTokens)
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
+        }
+        if runsSessions {
+            let report = try await SessionBench(settings: settings, repeats: repeats, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
+        }
+        if runsGuided {
+            let figures = try await measureGuided(settings: settings)
+            object.merge(figures.jsonMembers) { _, new in new }
+            table.append(figures.table)
+        }
+        if json {
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(table.joined(separator: "\n"))
+        }
+    }
+
+    /// The session API's prefill and decode rates against llama-bench's, interleaved.
+    func measureThroughput(settings: LocalModelSettings, tools: String, promptTokens: Int) async throws -> BenchReport {
+        let reference = LlamaBenchRunner(executable: tools + "/llama-bench", modelPath: settings.modelPath, threads: threads)
         var ours: [SessionMeasurement] = []
         var theirs: [LlamaBenchRunner.Measurement] = []
         for run in 1 ... repeats {
@@ -56,12 +111,27 @@ struct BenchCommand {
             log("run \(run)/\(repeats): session API")
             ours.append(try await measureSession(run: run))
         }
-        let report = BenchReport(
-            model: settings.modelPath, threads: threads, repeats: repeats,
+        return BenchReport(
             promptTokens: promptTokens, generatedTokens: ours.map(\.generatedTokens).median,
             prefill: ours.map(\.prefillRate).median, decode: ours.map(\.decodeRate).median,
             referencePrefill: theirs.map(\.prefillRate).median, referenceDecode: theirs.map(\.decodeRate).median)
-        print(json ? report.json : report.table)
+    }
+
+    /// Mask and compile times on both vocabularies (with llguidance's), and guided decoding
+    /// against free decoding on the session's model.
+    func measureGuided(settings: LocalModelSettings) async throws -> GuidedBench.Figures {
+        let bench = GuidedBench(schemaFolder: schemaFolder, schemaLimit: schemaLimit, withReference: withReference, log: log)
+        var figures = GuidedBench.Figures()
+        for (label, known) in [("smollm2", ModelCatalog.Known.smolLM2), ("qwen", .qwen25Coder05B)] {
+            let path = ModelCatalog.path(of: known)
+            guard FileManager.default.fileExists(atPath: path) else {
+                log("masks on \(label): \(path) is not set up; skipped")
+                continue
+            }
+            figures.masks[label] = try bench.masks(modelPath: path, label: label)
+        }
+        figures.endToEnd = try await bench.endToEnd(repeats: repeats)
+        return figures
     }
 
     struct SessionMeasurement {
@@ -104,7 +174,7 @@ struct BenchCommand {
             decodeRate: Double(usage.output.totalTokenCount - 1) / (last - first).seconds)
     }
 
-    private func log(_ message: String) {
+    func log(_ message: String) {
         if !json { FileHandle.standardError.write(Data("[bench] \(message)\n".utf8)) }
     }
 
@@ -114,11 +184,8 @@ struct BenchCommand {
     ]
 }
 
-/// The figures `fm bench` prints.
+/// The throughput figures `fm bench` prints.
 struct BenchReport {
-    var model: String
-    var threads: Int
-    var repeats: Int
     var promptTokens: Int
     var generatedTokens: Int
     var prefill: Double
@@ -132,23 +199,20 @@ struct BenchReport {
     var table: String {
         func format(_ value: Double) -> String { String(format: "%.2f", value) }
         return """
-        model: \(model) (threads \(threads), median of \(repeats) interleaved runs)
                           session API   llama-bench   ratio
         prefill tok/s     \(format(prefill).padding(14))\(format(referencePrefill).padding(14))\(format(prefillRatio))   (\(promptTokens) prompt tokens)
         decode tok/s      \(format(decode).padding(14))\(format(referenceDecode).padding(14))\(format(decodeRatio))   (\(generatedTokens) generated tokens)
         """
     }
 
-    var json: String {
-        let object: [String: Any] = [
-            "model": model, "threads": threads, "repeats": repeats,
+    /// The members of `fm bench --json`.
+    var jsonMembers: [String: Any] {
+        [
             "prompt_tokens": promptTokens, "generated_tokens": generatedTokens,
             "prefill_tps": prefill, "decode_tps": decode,
             "llama_bench_prefill_tps": referencePrefill, "llama_bench_decode_tps": referenceDecode,
             "prefill_ratio": prefillRatio, "decode_ratio": decodeRatio,
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

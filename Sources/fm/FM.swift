@@ -13,7 +13,10 @@ struct FM {
       fm stream [options] PROMPT       print the answer as it is generated
       fm chat [options]                a conversation in one session (type /quit to leave)
       fm availability                  print whether the default model is available
-      fm bench [--json] [options]      compare throughput with llama.cpp's llama-bench
+      fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
+                                       engine: time to first token by turn and with prewarm,
+                                       concurrent sessions, memory per session
+                                       (--only throughput|sessions, --repeats N, --threads N)
 
     OPTIONS:
       --instructions TEXT   instructions for the session (the system message)

@@ -137,6 +137,46 @@ struct GuidedBench {
     }
 }
 
+extension GuidedBench {
+    /// What the guided part of `fm bench` measured.
+    struct Figures {
+        /// The mask benchmark's summary per vocabulary label (`smollm2`, `qwen`).
+        var masks: [String: [String: Any]] = [:]
+        /// Guided against free decoding (``GuidedBench/endToEnd(repeats:)``).
+        var endToEnd: [String: Any] = [:]
+
+        /// The members of `fm bench --json`: each mask figure prefixed with its vocabulary
+        /// (`qwen_mask_p50_us`, `qwen_llg_mask_p50_us`, …), then the end-to-end figures.
+        var jsonMembers: [String: Any] {
+            var members = endToEnd
+            for (label, summary) in masks {
+                for (key, value) in summary { members["\(label)_\(key)"] = value }
+            }
+            return members
+        }
+
+        var table: String {
+            func number(_ value: Any?) -> String {
+                guard let value = value as? Double ?? (value as? Int).map(Double.init) else { return "-" }
+                return String(format: "%.1f", value)
+            }
+            var lines = ["guided generation          ours      llguidance"]
+            for label in masks.keys.sorted() {
+                let summary = masks[label] ?? [:]
+                let schemas = summary["schemas"].map { "\($0)" } ?? "?"
+                lines.append("\(label) mask p50 µs".padding(22) + number(summary["mask_p50_us"]).padding(10) + number(summary["llg_mask_p50_us"]) + "   (\(schemas) schemas)")
+                lines.append("\(label) mask p99 µs".padding(22) + number(summary["mask_p99_us"]).padding(10) + number(summary["llg_mask_p99_us"]))
+                lines.append("\(label) compile p50 ms".padding(22) + number(summary["compile_p50_ms"]).padding(10) + number(summary["llg_compile_p50_ms"]))
+            }
+            if let ratio = endToEnd["guided_vs_free_ratio"] as? Double {
+                lines.append("guided / free decode tok/s: " + String(format: "%.3f", ratio)
+                    + " (\(number(endToEnd["guided_tps"])) / \(number(endToEnd["free_tps"])))")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
+
 extension GenerationSchema {
     /// The schema's JSON Schema text, as the decoder receives it.
     var jsonSchemaTextForBench: String {

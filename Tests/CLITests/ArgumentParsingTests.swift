@@ -63,5 +63,17 @@ import FoundationModels
         #expect(bench.json && bench.repeats == 5 && bench.threads == 1)
         var bad = CommandLineArguments(["--repeats", "0"])
         #expect(throws: CLIError.self) { try BenchCommand(arguments: &bad) }
+        #expect(bench.runsThroughput && bench.runsSessions)
+    }
+
+    @Test func benchRunsOnePartWhenAsked() throws {
+        var sessions = CommandLineArguments(["--only", "sessions"])
+        let sessionsOnly = try BenchCommand(arguments: &sessions)
+        #expect(sessionsOnly.runsSessions && !sessionsOnly.runsThroughput)
+        var throughput = CommandLineArguments(["--only", "throughput"])
+        let throughputOnly = try BenchCommand(arguments: &throughput)
+        #expect(throughputOnly.runsThroughput && !throughputOnly.runsSessions)
+        var bad = CommandLineArguments(["--only", "everything"])
+        #expect(throws: CLIError.usage("--only takes throughput or sessions, got 'everything'")) { try BenchCommand(arguments: &bad) }
     }
 }

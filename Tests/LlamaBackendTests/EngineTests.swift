@@ -12,11 +12,11 @@ import TestSupport
     }
 
     /// Runs a request to the end and returns its tokens, finish reason and prefill report.
-    func run(_ request: GenerationRequest) async throws -> (tokens: [TokenID], reason: FinishReason?, cached: Int) {
+    func run(_ request: GenerationRequest, on engine: InferenceEngine? = nil) async throws -> (tokens: [TokenID], reason: FinishReason?, cached: Int) {
         var produced: [TokenID] = []
         var reason: FinishReason?
         var cached = -1
-        for try await event in try engine().generate(request) {
+        for try await event in try (engine ?? self.engine()).generate(request) {
             switch event {
             case .text(_, let tokens): produced += tokens
             case .finished(let why): reason = why
@@ -117,6 +117,141 @@ import TestSupport
         #expect(result.cached == prompt.count - 1)
     }
 }
+
+/// How the engine shares its slots between conversations: prefix copies, eviction, fairness.
+@Suite(.requiresSmolLM2, .serialized) struct EngineSlotSharingTests {
+    static let librarian = """
+        You are a meticulous librarian in a small town. You answer questions about books, authors \
+        and reading habits with care, you never invent titles, and you keep every answer short, \
+        friendly and precise, in plain English.
+        """
+
+    /// A fresh engine, so that other tests' requests cannot take its cache.
+    func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil) throws -> InferenceEngine {
+        try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(
+            tokensPerSequence: 1024, sequences: sequences, prefillChunkWhileDecoding: prefillChunk))
+    }
+
+    func tokens(_ user: String, system: String = librarian) throws -> [TokenID] {
+        try TestModels.smolLM2().vocabulary.tokenize(TestModels.chatML(system: system, user: user))
+    }
+
+    func greedy(_ prompt: [TokenID], _ maximum: Int = 12) -> GenerationRequest {
+        GenerationRequest(promptTokens: prompt, sampling: .init(strategy: .greedy), maximumTokens: maximum)
+    }
+
+    func run(_ request: GenerationRequest, on engine: InferenceEngine) async throws -> (tokens: [TokenID], cached: Int) {
+        var produced: [TokenID] = []
+        var cached = -1
+        for try await event in engine.generate(request) {
+            if case .text(_, let tokens) = event { produced += tokens }
+            if case .prefilled(_, let reused) = event { cached = reused }
+        }
+        return (produced, cached)
+    }
+
+    /// What a request gives on an engine with nothing cached.
+    func solo(_ request: GenerationRequest) async throws -> [TokenID] {
+        let result = try await run(request, on: try freshEngine(sequences: 1))
+        #expect(result.cached == 0)
+        return result.tokens
+    }
+
+    @Test func aSecondConversationCopiesTheSharedInstructionsAndKeepsTheFirst() async throws {
+        let engine = try freshEngine()
+        let fruit = try tokens("Name a fruit.")
+        let color = try tokens("Name a color.")
+        let common = SlotPlanner.sharedPrefixLength(fruit, color)
+        #expect(common > 40)
+        let first = try await run(greedy(fruit), on: engine)
+        #expect(first.cached == 0)
+
+        let second = try await run(greedy(color), on: engine)
+        let statistics = engine.statistics()
+        #expect(statistics.prefixCopies == 1)
+        #expect(statistics.copiedPromptTokens == common)
+        #expect(second.cached == common)
+        #expect(second.tokens == (try await solo(greedy(color))))
+
+        // The first conversation kept its slot: its next turn reuses all of it.
+        let followUp = fruit + first.tokens + (try TestModels.smolLM2().vocabulary.tokenize(
+            "<|im_end|>\n<|im_start|>user\nAnother one?<|im_end|>\n<|im_start|>assistant\n"))
+        let next = try await run(greedy(followUp), on: engine)
+        // (The last generated token was never fed to the model, so it is not cached.)
+        #expect(next.cached >= fruit.count + first.tokens.count - 1)
+        #expect(next.tokens == (try await solo(greedy(followUp))))
+    }
+
+    @Test func aRunningConversationDonatesItsPrefixWithoutDisturbingItself() async throws {
+        let engine = try freshEngine()
+        let long = greedy(try tokens("Count from 1 to 100, separated by commas."), 60)
+        let other = greedy(try tokens("Who wrote Hamlet?"))
+        let expectedLong = try await solo(long)
+        let expectedOther = try await solo(other)
+        let running = Task { try await run(long, on: engine) }
+        while engine.statistics().sampledTokens < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let copied = try await run(other, on: engine)
+        #expect(engine.statistics().prefixCopies == 1)
+        #expect(copied.cached == SlotPlanner.sharedPrefixLength(long.promptTokens, other.promptTokens))
+        #expect(copied.tokens == expectedOther)
+        #expect(try await running.value.tokens == expectedLong)
+    }
+
+    @Test func moreConversationsThanSlotsEvictTheLeastRecentlyUsed() async throws {
+        let engine = try freshEngine()
+        let vocabulary = try TestModels.smolLM2().vocabulary
+        let systems = ["You are a pirate.", "You are a chef who loves soup.", "You are a tired astronaut."]
+        var prompts = try systems.map { try tokens("Say hello.", system: $0) }
+        var firstTurns: [[TokenID]] = []
+        for prompt in prompts { firstTurns.append(try await run(greedy(prompt), on: engine).tokens) }
+        // Conversation 0 was evicted by conversation 2; 1 and 2 are cached.
+        let turn = try vocabulary.tokenize("<|im_end|>\n<|im_start|>user\nAnd goodbye?<|im_end|>\n<|im_start|>assistant\n")
+        for index in prompts.indices { prompts[index] += firstTurns[index] + turn }
+        let second1 = try await run(greedy(prompts[1]), on: engine)
+        let second2 = try await run(greedy(prompts[2]), on: engine)
+        #expect(second1.cached >= prompts[1].count - turn.count - 1)
+        #expect(second2.cached >= prompts[2].count - turn.count - 1)
+        // Conversation 0 starts over, in the slot used least recently (conversation 1's).
+        let second0 = try await run(greedy(prompts[0]), on: engine)
+        #expect(second0.cached < 16)
+        #expect(engine.statistics().droppedCacheTokens > 0)
+        let again2 = try await run(greedy(prompts[2] + second2.tokens), on: engine)
+        #expect(again2.cached >= prompts[2].count)
+        #expect(second0.tokens == (try await solo(greedy(prompts[0]))))
+        #expect(second1.tokens == (try await solo(greedy(prompts[1]))))
+    }
+
+    @Test func longPromptsArePrefilledInChunksWhileOthersDecode() async throws {
+        let engine = try freshEngine(prefillChunk: 64)
+        let decoding = greedy(try tokens("Count from 1 to 1000, separated by commas.", system: "You count."), 400)
+        let words = (0..<300).map { ["apple", "river", "window", "garden", "music"][$0 % 5] }.joined(separator: " ")
+        let longPrompt = greedy(try tokens("Here are words: \(words). Which word comes first?"))
+        #expect(longPrompt.promptTokens.count > 300)
+        let expected = try await solo(longPrompt)
+        let running = Task { try await run(decoding, on: engine) }
+        while engine.statistics().sampledTokens < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let result = try await run(longPrompt, on: engine)
+        running.cancel()
+        _ = await running.result
+        let statistics = engine.statistics()
+        // The long prompt went in chunks of at most 64 tokens, each beside a decoding step.
+        #expect(statistics.mixedSteps >= 4)
+        #expect(statistics.largestPrefillWhileDecoding == 64)
+        #expect(result.tokens == expected)
+    }
+
+    @Test func discardingIdleCachesForcesAFullPrefill() async throws {
+        let engine = try freshEngine()
+        let request = greedy(try tokens("Name a poet."))
+        let first = try await run(request, on: engine)
+        #expect(try await run(request, on: engine).cached == request.promptTokens.count - 1)
+        await engine.discardIdleCaches()
+        let again = try await run(request, on: engine)
+        #expect(again.cached == 0)
+        #expect(again.tokens == first.tokens)
+    }
+}
+
 
 @Suite struct ModelLoadingTests {
     @Test func aMissingFileIsReported() {

@@ -2,37 +2,77 @@ public import Foundation
 
 extension LanguageModelSession {
     /// Why a session could not generate a response.
-    public enum GenerationError: Error, LocalizedError {
+    ///
+    /// This package throws these errors, as Apple's framework does on OS 26, so that code written
+    /// for it catches them unchanged. Code written for OS 27's taxonomy converts them with
+    /// ``os27Equivalent`` (or the failable initializers of ``LanguageModelError``,
+    /// ``SystemLanguageModel/Error``, ``LanguageModelSession/Error`` and
+    /// ``GeneratedContent/ParsingError``).
+    public enum GenerationError: Swift.Error, LocalizedError {
         /// Details about a generation error.
         public struct Context: Sendable {
             /// A description of what went wrong, for developers.
             public let debugDescription: String
+            /// The structured facts behind the error, for the OS 27 conversion.
+            let details: Details?
 
             /// Creates a context.
             ///
             /// - Parameter debugDescription: A description of what went wrong.
             public init(debugDescription: String) {
+                self.init(debugDescription: debugDescription, details: nil)
+            }
+
+            init(debugDescription: String, details: Details?) {
                 self.debugDescription = debugDescription
+                self.details = details
+            }
+
+            /// Facts an error carries besides its description.
+            enum Details: Sendable {
+                /// The context's size and the tokens the request needed.
+                case contextSize(contextSize: Int, tokenCount: Int)
+                /// The language the prompt was detected to be in.
+                case language(Locale.LanguageCode)
+                /// The schema whose guide cannot be enforced.
+                case schemaName(String?)
+                /// The text that could not be parsed, and why.
+                case rawContent(String, underlyingError: (any Swift.Error)?)
             }
         }
 
         /// The prompt, transcript and response need more tokens than the model's context holds.
+        ///
+        /// Nothing is truncated silently: a request that does not fit fails with this error and
+        /// leaves the transcript as it was.
         case exceededContextWindowSize(LanguageModelSession.GenerationError.Context)
-        /// The model's assets (its weights file) are missing or could not be loaded.
+        /// The model's assets (its weights file) are missing, disappeared, or could not be loaded.
         case assetsUnavailable(LanguageModelSession.GenerationError.Context)
         /// A guardrail flagged the prompt or the response.
+        ///
+        /// Never thrown for local models: they have no separate guardrail model. Other backends
+        /// (``LanguageModel`` conformances) may throw it.
         case guardrailViolation(LanguageModelSession.GenerationError.Context)
         /// A generation guide in the schema cannot be enforced.
         case unsupportedGuide(LanguageModelSession.GenerationError.Context)
         /// The prompt's language or locale is not supported by the model.
+        ///
+        /// Local models throw it when the prompt is clearly written in a script that none of the
+        /// model's declared languages uses (see ``SystemLanguageModel/supportedLanguages``).
         case unsupportedLanguageOrLocale(LanguageModelSession.GenerationError.Context)
         /// The response could not be decoded into the requested type.
         case decodingFailure(LanguageModelSession.GenerationError.Context)
         /// Too many requests were made in a short time.
+        ///
+        /// Never thrown for local models: requests beyond the engine's concurrent sessions wait
+        /// for a free one instead. Other backends may throw it.
         case rateLimited(LanguageModelSession.GenerationError.Context)
         /// A request started while the session was still responding to another.
         case concurrentRequests(LanguageModelSession.GenerationError.Context)
         /// The model refused to answer.
+        ///
+        /// Local models throw it when a text response is a short, clear refusal ("I'm sorry, but
+        /// I can't help with that."), detected conservatively; see ``LocalModelSettings/detectsRefusals``.
         case refusal(LanguageModelSession.GenerationError.Refusal, LanguageModelSession.GenerationError.Context)
 
         /// The context of the error.
@@ -74,7 +114,7 @@ extension LanguageModelSession {
             case .assetsUnavailable:
                 "Run scripts/setup.sh to install the model, or point FM_MODEL at a valid GGUF file."
             case .guardrailViolation:
-                "Rephrase the request."
+                "Rephrase the request, or use the permissiveContentTransformations guardrails for content the user provided."
             case .unsupportedGuide:
                 "Simplify the schema's guides."
             case .unsupportedLanguageOrLocale:
@@ -82,11 +122,11 @@ extension LanguageModelSession {
             case .decodingFailure:
                 "Allow more response tokens or simplify the requested type."
             case .rateLimited:
-                "Wait before making more requests."
+                "Wait before making more requests, or use a local model, which is not rate limited."
             case .concurrentRequests:
                 "Wait for the current response (check isResponding), or use another session."
             case .refusal:
-                "Read the refusal's explanation, then rephrase the request."
+                "Read the refusal's explanation, then rephrase the request (or turn off refusal detection in LocalModelSettings)."
             }
         }
     }

@@ -1,8 +1,13 @@
+import Foundation
 import LlamaBackend
 import Synchronization
 
 /// The inference engines of the process: one per model file and configuration, started on first
 /// use and kept, so that every session on a model shares its weights and its cache.
+///
+/// Each request checks that the model file is still the one the engine loaded (same device,
+/// inode, size and modification date): a file that disappeared fails with `assetsUnavailable`,
+/// and a replaced file is loaded afresh.
 final class EngineStore: Sendable {
     static let shared = EngineStore()
 
@@ -11,23 +16,34 @@ final class EngineStore: Sendable {
         let configuration: ContextConfiguration
     }
 
-    private let engines = Mutex<[Key: Task<InferenceEngine, any Error>]>([:])
-    /// Paths whose last load failed, with the file's modification date then.
-    private let failedLoads = Mutex<[String: Double]>([:])
+    private struct Entry {
+        let task: Task<InferenceEngine, any Error>
+        let file: FileIdentity?
+    }
+
+    private let engines = Mutex<[Key: Entry]>([:])
+    /// Paths whose last load failed, with the file's identity then.
+    private let failedLoads = Mutex<[String: FileIdentity?]>([:])
 
     /// The engine for the settings, loading the model and starting the engine on first use.
     ///
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model is
-    ///   missing, corrupt, or its context cannot be created.
+    ///   missing (or disappeared), corrupt, or its context cannot be created.
     func engine(for settings: LocalModelSettings) async throws -> InferenceEngine {
         let key = Key(path: settings.modelPath, configuration: settings.contextConfiguration)
+        let file = FileIdentity(path: key.path)
+        guard file != nil else {
+            engines.withLock { $0[key] = nil }
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+                debugDescription: "The model file \(key.path) is missing or was removed; run scripts/setup.sh or set FM_MODEL."))
+        }
         let task = engines.withLock { engines in
-            if let existing = engines[key] { return existing }
+            if let existing = engines[key], existing.file == file { return existing.task }
             let task = Task.detached(priority: .userInitiated) { () throws -> InferenceEngine in
                 let model = try await LlamaModelStore.shared.model(at: key.path)
                 return try InferenceEngine(model: model, configuration: key.configuration)
             }
-            engines[key] = task
+            engines[key] = Entry(task: task, file: file)
             return task
         }
         do {
@@ -36,7 +52,7 @@ final class EngineStore: Sendable {
             return engine
         } catch {
             engines.withLock { $0[key] = nil }
-            failedLoads.withLock { $0[key.path] = Self.modificationDate(of: key.path) }
+            failedLoads.withLock { $0[key.path] = FileIdentity(path: key.path) }
             throw GenerationErrorMapping.map(error)
         }
     }
@@ -44,20 +60,21 @@ final class EngineStore: Sendable {
     /// The engine for the settings if it is running, without starting it.
     func runningEngine(for settings: LocalModelSettings) async -> InferenceEngine? {
         let key = Key(path: settings.modelPath, configuration: settings.contextConfiguration)
-        guard let task = engines.withLock({ $0[key] }) else { return nil }
+        guard let task = engines.withLock({ $0[key]?.task }) else { return nil }
         return try? await task.value
     }
 
     /// Whether the file at `path` failed to load, and has not changed since.
     func hasFailedToLoad(_ path: String) -> Bool {
-        guard let date = failedLoads.withLock({ $0[path] }) else { return false }
-        return date == Self.modificationDate(of: path)
-    }
-
-    private static func modificationDate(of path: String) -> Double {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        guard let failed = failedLoads.withLock({ $0[path] }) else { return false }
+        return failed == FileIdentity(path: path)
     }
 }
 
-import Foundation
+extension LocalModelSettings {
+    /// Empties the cached prompts of the engine running these settings (its idle slots), so that
+    /// the next requests compute their prompts in full: the baseline of `fm bench` and of tests.
+    package func discardCachedPrompts() async {
+        await EngineStore.shared.runningEngine(for: self)?.discardIdleCaches()
+    }
+}

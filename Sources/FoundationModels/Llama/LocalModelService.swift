@@ -11,12 +11,24 @@ struct LocalModelService: Sendable {
 
     /// Generates a response to the request into the channel: text or structured content, or tool
     /// calls when the request offers tools.
+    ///
+    /// - Throws: ``LanguageModelSession/GenerationError``: `assetsUnavailable` (missing, changed
+    ///   or corrupt model file), `unsupportedLanguageOrLocale` (a prompt in a script none of the
+    ///   model's languages uses), `exceededContextWindowSize` (with the numbers), `refusal` (a
+    ///   clear refusal, when ``LocalModelSettings/detectsRefusals``), `decodingFailure`; or
+    ///   `CancellationError`.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
+        if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
+           case .prompt(let lastPrompt) = prompt {
+            try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
+        }
         let promptTokens = try tokens(for: request, model: engine.model)
         if promptTokens.count >= settings.contextSize {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
-                "The prompt needs \(promptTokens.count) tokens but the context holds \(settings.contextSize) (instructions, transcript, prompt and response together)."))
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
+                    + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
+                details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
         }
         let plan = try TurnPlan(request: request, model: engine.model)
         let generation = GenerationRequest(
@@ -35,6 +47,9 @@ struct LocalModelService: Sendable {
                 switch event {
                 case .prefilled(_, let cached):
                     cachedTokens = cached
+                    await channel.send(.response(action: .updateUsage(
+                        input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cached),
+                        output: .init(totalTokenCount: 0))))
                 case .text(let piece, let tokens):
                     outputTokens += tokens.count
                     pendingTokenCount += tokens.count
@@ -71,6 +86,24 @@ struct LocalModelService: Sendable {
         await channel.send(.response(action: .updateUsage(
             input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
             output: .init(totalTokenCount: outputTokens))))
+        if settings.detectsRefusals, request.schema == nil, RefusalDetector.isRefusal(text) {
+            throw refusal(of: request, text: text)
+        }
+    }
+
+    /// The refusal error for a response: its explanation comes from this model, continuing the
+    /// refused exchange (with refusal detection off, so that explaining cannot itself fail).
+    func refusal(of request: LanguageModelExecutorGenerationRequest, text: String) -> LanguageModelSession.GenerationError {
+        let response = Transcript.Response(assetIDs: [], segments: [.text(Transcript.TextSegment(content: text))])
+        var explainerSettings = settings
+        explainerSettings.detectsRefusals = false
+        let model = LlamaLanguageModel(settings: explainerSettings)
+        let refusal = LanguageModelSession.GenerationError.Refusal(
+            transcriptEntries: Array(request.transcript) + [.response(response)]
+        ) { transcript in
+            LanguageModelSession(model: model, transcript: transcript)
+        }
+        return .refusal(refusal, .init(debugDescription: "The model declined to respond: \"\(text)\""))
     }
 
     /// Fills the engine's cache with the transcript, ahead of a request. When the transcript ends

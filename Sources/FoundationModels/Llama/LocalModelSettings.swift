@@ -14,6 +14,7 @@ import Synchronization
 /// | `FM_THREADS` | CPU threads | one per core |
 /// | `FM_SESSIONS` | sessions decoded together | 4 |
 /// | `FM_DISABLED` | `1` turns the model off (`appleIntelligenceNotEnabled`) | unset |
+/// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
 ///
 /// ```swift
@@ -31,6 +32,10 @@ public struct LocalModelSettings: Sendable, Hashable {
     public var concurrentSessions: Int
     /// Whether the model is turned on.
     public var isEnabled: Bool
+    /// Whether a short, clear refusal in a text response ("I'm sorry, but I can't help with
+    /// that.") is thrown as ``LanguageModelSession/GenerationError/refusal(_:_:)``, as Apple's
+    /// model reports refusals. The detection is conservative and reads English only.
+    public var detectsRefusals: Bool
 
     /// Creates settings.
     ///
@@ -40,18 +45,21 @@ public struct LocalModelSettings: Sendable, Hashable {
     ///   - threads: CPU threads; `nil` for one per core.
     ///   - concurrentSessions: How many sessions decode together.
     ///   - isEnabled: Whether the model is turned on.
+    ///   - detectsRefusals: Whether clear refusals are thrown as refusal errors.
     public init(
         modelPath: String,
         contextSize: Int = 4096,
         threads: Int? = nil,
         concurrentSessions: Int = 4,
-        isEnabled: Bool = true
+        isEnabled: Bool = true,
+        detectsRefusals: Bool = true
     ) {
         self.modelPath = modelPath
         self.contextSize = contextSize
         self.threads = threads
         self.concurrentSessions = concurrentSessions
         self.isEnabled = isEnabled
+        self.detectsRefusals = detectsRefusals
     }
 
     /// The path `scripts/setup.sh` installs the default model to.
@@ -67,6 +75,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         if let threads = environment["FM_THREADS"].flatMap(Int.init), threads > 0 { settings.threads = threads }
         if let sessions = environment["FM_SESSIONS"].flatMap(Int.init), sessions > 0 { settings.concurrentSessions = sessions }
         if environment["FM_DISABLED"] == "1" { settings.isEnabled = false }
+        if environment["FM_DETECT_REFUSALS"] == "0" { settings.detectsRefusals = false }
         return settings
     }
 

@@ -3,14 +3,13 @@ import LlamaBackend
 
 extension SystemLanguageModel {
     /// The languages the model supports, from its metadata (`general.languages`), or the languages
-    /// its family is trained on.
+    /// its family is trained on (English when neither is known).
+    ///
+    /// A prompt clearly written in a script that none of these languages uses fails with
+    /// ``LanguageModelSession/GenerationError/unsupportedLanguageOrLocale(_:)``.
     public var supportedLanguages: Set<Locale.Language> {
         guard let model = try? LlamaModelStore.shared.vocabularyModel(at: settings.modelPath) else { return [] }
-        var codes = model.languages
-        if codes.isEmpty {
-            codes = model.architecture.hasPrefix("qwen") ? Self.qwenLanguages : ["en"]
-        }
-        return Set(codes.map { Locale.Language(identifier: $0) })
+        return Set(ModelLanguages.supported(by: model).codes.map { Locale.Language(identifier: $0) })
     }
 
     /// Whether the model supports a locale's language.
@@ -21,10 +20,4 @@ extension SystemLanguageModel {
         guard let code = locale.language.languageCode?.identifier else { return false }
         return supportedLanguages.contains { $0.languageCode?.identifier == code }
     }
-
-    /// The languages Qwen2.5 models are documented to support.
-    static let qwenLanguages = [
-        "zh", "en", "fr", "es", "pt", "de", "it", "ru", "ja", "ko", "vi", "th", "ar", "id", "tr",
-        "nl", "pl", "cs", "he", "hi", "ms", "fa", "uk", "sv", "da", "fi", "nb", "el", "hu", "ro",
-    ]
 }

@@ -7,24 +7,31 @@ extension LanguageModelSession {
 
     /// Runs one request to completion: the model's turns, with tool calls run in between.
     ///
-    /// - Parameter onText: Called with the response text generated so far (text or JSON).
+    /// - Parameter onProgress: Called with the response text generated so far (text or JSON),
+    ///   the entries added before it and the tokens used so far.
     /// - Returns: The entries to add and the response's raw content. The caller commits them.
+    /// - Throws: What generating throws, and ``LanguageModelSession/Error/transcriptMutationWhileResponding``
+    ///   when the transcript was set meanwhile (the response is then not recorded).
     func performRequest(
         _ specification: RequestSpecification,
-        onText: (String) -> Void = { _ in }
+        onProgress: (RequestProgress) -> Void = { _ in }
     ) async throws -> RequestOutcome {
         try beginResponding()
         do {
-            let outcome = try await runTurns(specification, onText: onText)
-            endResponding(committing: outcome.entries, usage: outcome.usage)
+            let outcome = try await runTurns(specification, onProgress: onProgress)
+            guard endResponding(committing: outcome.entries, usage: outcome.usage) else {
+                throw LanguageModelSession.Error.transcriptMutationWhileResponding
+            }
             return outcome
+        } catch let error as LanguageModelSession.Error {
+            throw error
         } catch {
             endResponding(committing: nil, usage: nil)
             throw error
         }
     }
 
-    private func runTurns(_ specification: RequestSpecification, onText: (String) -> Void) async throws -> RequestOutcome {
+    private func runTurns(_ specification: RequestSpecification, onProgress: (RequestProgress) -> Void) async throws -> RequestOutcome {
         let backend = try backend()
         let prompt = Transcript.Prompt(
             segments: specification.prompt.transcriptSegments,
@@ -36,6 +43,7 @@ extension LanguageModelSession {
         // The executor enforces `toolCallingMode`; it also needs every tool to render the prompt.
         let enabledTools = tools
         let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
+        let responseID = UUID().uuidString
 
         var options = specification.options
         var madeCalls: Set<String> = []
@@ -48,7 +56,11 @@ extension LanguageModelSession {
                 generationOptions: options,
                 contextOptions: ContextOptions(includeSchemaInPrompt: specification.includeSchemaInPrompt),
                 metadata: schemaHidden.isEmpty ? [:] : [LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey: schemaHidden])
-            let turn = try await runTurn(request, backend: backend, onText: onText)
+            let turn = try await runTurn(request, backend: backend) { text, turnUsage in
+                var total = usage
+                total.add(turnUsage)
+                onProgress(RequestProgress(text: text, entries: added, responseID: responseID, usage: total))
+            }
             usage.add(turn.usage)
             if !turn.toolCalls.isEmpty {
                 // A model that repeats calls it already made this request has its answer in the
@@ -67,7 +79,7 @@ extension LanguageModelSession {
             }
             try Task.checkCancellation()
             let (rawContent, segment) = try finalContent(of: turn.text, specification: specification)
-            added.append(.response(Transcript.Response(assetIDs: turn.assetIDs, segments: [segment])))
+            added.append(.response(Transcript.Response(id: responseID, assetIDs: turn.assetIDs, segments: [segment])))
             return RequestOutcome(entries: added, rawContent: rawContent, usage: usage)
         }
         throw GenerationError.decodingFailure(.init(
@@ -83,11 +95,14 @@ extension LanguageModelSession {
         do {
             content = try GeneratedContent(json: text)
         } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "The response is not valid JSON: \(error). Text: \(text)"))
+            throw GenerationError.decodingFailure(.init(
+                debugDescription: "The response is not valid JSON: \(error). Text: \(text)",
+                details: .rawContent(text, underlyingError: error)))
         }
         guard content.isComplete else {
             throw GenerationError.decodingFailure(.init(
-                debugDescription: "The response ended before the \(schema.rootTypeName) value was complete: \(text)"))
+                debugDescription: "The response ended before the \(schema.rootTypeName) value was complete: \(text)",
+                details: .rawContent(text, underlyingError: nil)))
         }
         let source = specification.responseFormat?.name ?? schema.rootTypeName
         return (content, .structure(Transcript.StructuredSegment(source: source, content: content)))
@@ -104,7 +119,7 @@ extension LanguageModelSession {
     private func runTurn(
         _ request: LanguageModelExecutorGenerationRequest,
         backend: any SessionBackend,
-        onText: (String) -> Void
+        onText: (String, Usage) -> Void
     ) async throws -> Turn {
         let channel = LanguageModelExecutorGenerationChannel()
         return try await withThrowingTaskGroup(of: Void.self) { group in
@@ -120,12 +135,13 @@ extension LanguageModelSession {
                 switch event.payload {
                 case .response(let action):
                     switch action {
-                    case .appendText(let text, _, _):
+                    case .appendText(let text, _, let tokenCount):
                         turn.text += text
-                        onText(turn.text)
+                        turn.usage.output.totalTokenCount += tokenCount ?? 0
+                        onText(turn.text, turn.usage)
                     case .replaceTextSegment(let text, _, _):
                         turn.text = text
-                        onText(turn.text)
+                        onText(turn.text, turn.usage)
                     case .updateMetadata(let metadata):
                         if let assets = metadata["assetIDs"] { turn.assetIDs = assets.split(separator: ",").map(String.init) }
                     case .updateUsage(let input, let output, let metadata):

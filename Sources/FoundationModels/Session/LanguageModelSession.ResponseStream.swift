@@ -16,6 +16,12 @@ extension LanguageModelSession {
             public var content: Content.PartiallyGenerated
             /// The content so far as generated content.
             public var rawContent: GeneratedContent
+            /// The entries the request has added so far (OS 27): the prompt, any tool calls and
+            /// outputs, and the response so far (with the identifier it keeps in the transcript).
+            public var transcriptEntries: ArraySlice<Transcript.Entry>
+            /// The tokens used so far (OS 27): the prompt's input tokens once it is processed, and
+            /// the output tokens generated so far.
+            public var usage: LanguageModelSession.Usage
         }
 
         let session: LanguageModelSession
@@ -47,7 +53,7 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
 
     /// Iterates the snapshots.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var events: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
+        var events: AsyncThrowingStream<StreamEvent, any Swift.Error>.AsyncIterator
         /// The task generating the events; awaited on cancellation so the session is idle again
         /// when iteration throws.
         let producer: Task<Void, Never>
@@ -58,17 +64,18 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
         public mutating func next() async throws -> LanguageModelSession.ResponseStream<Content>.Snapshot? {
             while let event = try await events.next(isolation: #isolation) {
                 switch event {
-                case .progress(let raw):
+                case .progress(let raw, let entries, let usage):
                     let json = raw.jsonString
                     guard json != lastJSON else { continue }
                     lastJSON = json
                     guard let partial = try? Content.PartiallyGenerated(raw) else { continue }
-                    return Snapshot(content: partial, rawContent: raw)
+                    return Snapshot(content: partial, rawContent: raw, transcriptEntries: ArraySlice(entries), usage: usage)
                 case .completed(let outcome):
                     self.outcome = outcome
                     if outcome.rawContent.jsonString != lastJSON, let partial = try? Content.PartiallyGenerated(outcome.rawContent) {
                         lastJSON = outcome.rawContent.jsonString
-                        return Snapshot(content: partial, rawContent: outcome.rawContent)
+                        return Snapshot(content: partial, rawContent: outcome.rawContent,
+                                        transcriptEntries: ArraySlice(outcome.entries), usage: outcome.usage)
                     }
                 }
             }
@@ -96,25 +103,32 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
 
 /// What the generating task reports to a stream's iterator.
 enum StreamEvent: Sendable {
-    /// The content so far.
-    case progress(GeneratedContent)
+    /// The content so far, the entries so far (ending with the response so far) and the tokens used.
+    case progress(GeneratedContent, entries: [Transcript.Entry], usage: LanguageModelSession.Usage)
     /// The finished request.
     case completed(RequestOutcome)
 }
 
 extension LanguageModelSession {
     /// Runs a request in a task and reports its progress as events.
-    func streamEvents(for specification: RequestSpecification) -> (AsyncThrowingStream<StreamEvent, any Error>, Task<Void, Never>) {
-        let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Error>.makeStream()
-        let isStructured = specification.schema != nil
+    func streamEvents(for specification: RequestSpecification) -> (AsyncThrowingStream<StreamEvent, any Swift.Error>, Task<Void, Never>) {
+        let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Swift.Error>.makeStream()
+        let schemaName = specification.responseFormat?.name ?? specification.schema?.rootTypeName
         let task = Task {
             do {
-                let outcome = try await performRequest(specification) { text in
-                    if isStructured {
-                        if let partial = try? GeneratedContent(json: text) { continuation.yield(.progress(partial)) }
+                let outcome = try await performRequest(specification) { progress in
+                    let content: GeneratedContent
+                    let segment: Transcript.Segment
+                    if let schemaName {
+                        guard let partial = try? GeneratedContent(json: progress.text) else { return }
+                        content = partial
+                        segment = .structure(Transcript.StructuredSegment(source: schemaName, content: partial))
                     } else {
-                        continuation.yield(.progress(GeneratedContent(text)))
+                        content = GeneratedContent(progress.text)
+                        segment = .text(Transcript.TextSegment(content: progress.text))
                     }
+                    let response = Transcript.Response(id: progress.responseID, assetIDs: [], segments: [segment])
+                    continuation.yield(.progress(content, entries: progress.entries + [.response(response)], usage: progress.usage))
                 }
                 continuation.yield(.completed(outcome))
                 continuation.finish()

@@ -17,6 +17,8 @@ public final class LanguageModelSession: Sendable, Observable {
     struct State: Sendable {
         var transcript: Transcript
         var isResponding = false
+        /// Whether the transcript was set while responding (the response is then not recorded).
+        var transcriptMutatedWhileResponding = false
         var backend: (any SessionBackend)?
         var usage = Usage()
     }
@@ -34,6 +36,11 @@ public final class LanguageModelSession: Sendable, Observable {
     }
 
     /// The conversation so far.
+    ///
+    /// Setting it (an OS 27 ability) replaces the conversation; the next request continues the new
+    /// one. Set it only while the session is not responding: a request that is running when the
+    /// transcript is set fails with ``LanguageModelSession/Error/transcriptMutationWhileResponding``
+    /// and its response is not recorded.
     public var transcript: Transcript {
         get {
             observationRegistrar.access(self, keyPath: \.transcript)
@@ -41,7 +48,10 @@ public final class LanguageModelSession: Sendable, Observable {
         }
         set {
             observationRegistrar.withMutation(of: self, keyPath: \.transcript) {
-                state.withLock { $0.transcript = newValue }
+                state.withLock { state in
+                    state.transcript = newValue
+                    if state.isResponding { state.transcriptMutatedWhileResponding = true }
+                }
             }
         }
     }
@@ -95,14 +105,22 @@ public final class LanguageModelSession: Sendable, Observable {
     }
 
     /// Ends a request, committing its entries when it succeeded.
-    func endResponding(committing entries: [Transcript.Entry]?, usage: Usage?) {
-        observationRegistrar.withMutation(of: self, keyPath: \.transcript) {
-            state.withLock { state in
-                if let entries { state.transcript.append(contentsOf: entries) }
+    ///
+    /// - Returns: False when the transcript was set while responding: the entries were then not
+    ///   committed (the tokens still count in ``usage``).
+    @discardableResult
+    func endResponding(committing entries: [Transcript.Entry]?, usage: Usage?) -> Bool {
+        let committed = observationRegistrar.withMutation(of: self, keyPath: \.transcript) {
+            state.withLock { state -> Bool in
+                let mutated = state.transcriptMutatedWhileResponding
+                if let entries, !mutated { state.transcript.append(contentsOf: entries) }
                 if let usage { state.usage.add(usage) }
                 state.isResponding = false
+                state.transcriptMutatedWhileResponding = false
+                return !mutated
             }
         }
         observationRegistrar.withMutation(of: self, keyPath: \.isResponding) {}
+        return committed
     }
 }

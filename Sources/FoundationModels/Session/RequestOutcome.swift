@@ -21,6 +21,18 @@ struct RequestOutcome: Sendable {
     }
 }
 
+/// How far a request has come, for streaming snapshots.
+struct RequestProgress: Sendable {
+    /// The response text generated so far (text or JSON).
+    var text: String
+    /// The entries the request added before the response: the prompt, tool calls and outputs.
+    var entries: [Transcript.Entry]
+    /// The identifier the response entry will have.
+    var responseID: String
+    /// The tokens used so far.
+    var usage: LanguageModelSession.Usage
+}
+
 /// What a request is asked to produce.
 struct RequestSpecification: Sendable {
     var prompt: Prompt

@@ -14,6 +14,11 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var threads: Int
     /// Threads for prompt processing.
     package var batchThreads: Int
+    /// The most prompt tokens fed in one step while other generations decode, so that a long
+    /// prompt delays their next tokens by at most one chunk.
+    package var prefillChunkWhileDecoding: Int
+    /// The fewest prompt tokens copying another slot's cached prefix must save to be done.
+    package var minimumPrefixCopy: Int
 
     /// A configuration with llama.cpp's own defaults for batching and one thread per core.
     package init(
@@ -22,7 +27,9 @@ package struct ContextConfiguration: Sendable, Hashable {
         batchSize: Int = 2048,
         microBatchSize: Int = 512,
         threads: Int? = nil,
-        batchThreads: Int? = nil
+        batchThreads: Int? = nil,
+        prefillChunkWhileDecoding: Int? = nil,
+        minimumPrefixCopy: Int = 16
     ) {
         let cores = Self.defaultThreads
         self.tokensPerSequence = tokensPerSequence
@@ -31,6 +38,8 @@ package struct ContextConfiguration: Sendable, Hashable {
         self.microBatchSize = microBatchSize
         self.threads = threads ?? cores
         self.batchThreads = batchThreads ?? threads ?? cores
+        self.prefillChunkWhileDecoding = max(1, prefillChunkWhileDecoding ?? microBatchSize)
+        self.minimumPrefixCopy = max(1, minimumPrefixCopy)
     }
 
     /// `FM_THREADS` if set, else one thread per core.

@@ -19,6 +19,8 @@ package final class LlamaContext {
     package let model: LlamaModel
     /// The configuration it was created with.
     package let configuration: ContextConfiguration
+    /// Whether one sequence's cached prefix can be copied into another (``shareTokens(from:to:count:)``).
+    package let canShareSequences: Bool
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
@@ -41,6 +43,11 @@ package final class LlamaContext {
         self.pointer = pointer
         self.model = model
         self.configuration = configuration
+        let handle = model.handle.pointer
+        // Copies need a plain attention cache: recurrent state and sliding windows keep no
+        // reusable per-position cells.
+        self.canShareSequences = configuration.sequences > 1 && !llama_model_is_recurrent(handle)
+            && !llama_model_is_hybrid(handle) && llama_model_n_swa(handle) == 0
     }
 
     deinit {
@@ -73,10 +80,23 @@ package final class LlamaContext {
         return llama_memory_seq_rm(memory, sequence, start, -1)
     }
 
-    /// Copies the cached tokens `[0, end)` of one sequence into another.
-    package func copyTokens(from source: Int32, to destination: Int32, upTo end: Int32) {
-        guard let memory = llama_get_memory(pointer) else { return }
-        llama_memory_seq_cp(memory, source, destination, 0, end)
+    /// Makes `destination` cache the first `count` tokens that `source` caches, replacing what it held.
+    ///
+    /// Each sequence has its own KV stream (`kv_unified = false`), and llama.cpp copies between
+    /// streams only whole: `llama_memory_seq_cp` queues a copy of the source stream's buffers
+    /// (done at the start of the next `llama_decode`, before that batch writes anything) and copies
+    /// the cell metadata at once; the cells from `count` on are then dropped. A partial range would
+    /// abort inside llama.cpp (`seq_cp() is only supported for full KV buffers`), so none is passed.
+    ///
+    /// - Returns: False when the context cannot share sequences (see ``canShareSequences``).
+    package func shareTokens(from source: Int32, to destination: Int32, count: Int32) -> Bool {
+        guard canShareSequences, source != destination, let memory = llama_get_memory(pointer) else { return false }
+        llama_memory_seq_cp(memory, source, destination, -1, -1)
+        guard llama_memory_seq_rm(memory, destination, count, -1) else {
+            llama_memory_seq_rm(memory, destination, -1, -1)
+            return false
+        }
+        return true
     }
 
     /// The highest cached position of a sequence, or -1 when it is empty.

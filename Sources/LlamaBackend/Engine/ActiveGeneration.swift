@@ -10,6 +10,8 @@ final class ActiveGeneration {
     var fed = 0
     /// Prompt tokens that were reused from the cache.
     let reusedTokens: Int
+    /// The engine's admission counter when the generation started (first come, first served).
+    let admission: UInt64
     var sampler: TokenSampler
     let constraint: (any TokenConstraint)?
     var decoder = UTF8StreamDecoder()
@@ -18,10 +20,11 @@ final class ActiveGeneration {
     /// Whether the prompt has been fully fed.
     var hasPrefilled = false
 
-    init(ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, constraint: (any TokenConstraint)?) {
+    init(ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?) {
         self.ticket = ticket
         self.pending = uncachedPrompt
         self.reusedTokens = reusedTokens
+        self.admission = admission
         self.sampler = TokenSampler(parameters: ticket.request.sampling)
         self.constraint = constraint
     }
@@ -46,9 +49,6 @@ struct EngineSlot {
 
     /// How many leading tokens of `tokens` the slot already holds.
     func sharedPrefixLength(with tokens: [TokenID]) -> Int {
-        var length = 0
-        let limit = min(cached.count, tokens.count)
-        while length < limit, cached[length] == tokens[length] { length += 1 }
-        return length
+        SlotPlanner.sharedPrefixLength(cached, tokens)
     }
 }

@@ -15,6 +15,10 @@ final class EngineScheduler {
     private var waiting: [GenerationTicket] = []
     private let batch: TokenBatch
     private var step: UInt64 = 0
+    /// Admissions so far; orders prefilling generations first come, first served.
+    private var admissions: UInt64 = 0
+    /// The fewest prompt tokens a prefix copy must save (see ``SlotPlanner``).
+    private let minimumCopy: Int
     private var maskWords: [UInt32]
     private let tokensPerSequence: Int
 
@@ -27,11 +31,16 @@ final class EngineScheduler {
         self.batch = TokenBatch(capacity: context.configuration.batchSize)
         self.maskWords = [UInt32](repeating: 0, count: (vocabulary.count + 31) / 32)
         self.tokensPerSequence = context.configuration.tokensPerSequence
+        self.minimumCopy = context.configuration.minimumPrefixCopy
     }
 
     /// Runs until the engine shuts down.
     func run() {
         while let arrivals = mailbox.takePending() {
+            for done in mailbox.takeCacheDiscards() {
+                discardIdleCaches()
+                done()
+            }
             waiting.append(contentsOf: arrivals)
             admitWaitingGenerations()
             if slots.allSatisfy({ $0.generation == nil }) {
@@ -46,11 +55,20 @@ final class EngineScheduler {
         for index in slots.indices where slots[index].generation != nil {
             finish(slot: index, throwing: LlamaError.engineStopped)
         }
+        for done in mailbox.takeCacheDiscards() { done() }
+    }
+
+    /// Empties every idle slot's cache (busy slots keep theirs).
+    private func discardIdleCaches() {
+        for index in slots.indices where slots[index].generation == nil {
+            context.removeTokens(of: slots[index].sequence, from: 0)
+            slots[index].cached = []
+        }
     }
 
     // MARK: Admission
 
-    /// Gives waiting generations a free slot, choosing the one that caches most of the prompt.
+    /// Gives waiting generations a free slot (in arrival order), as ``SlotPlanner`` chooses.
     private func admitWaitingGenerations() {
         var stillWaiting: [GenerationTicket] = []
         for ticket in waiting {
@@ -69,40 +87,42 @@ final class EngineScheduler {
                     tokenCount: prompt.count + (prefillOnly ? 0 : 1), contextLength: tokensPerSequence))
                 continue
             }
-            guard let slotIndex = bestFreeSlot(for: prompt) else {
+            let states = slots.map { SlotPlanner.SlotState(cached: $0.cached, isBusy: $0.generation != nil, lastUsed: $0.lastUsed) }
+            guard let plan = SlotPlanner.plan(for: prompt, slots: states, minimumCopy: minimumCopy, canCopy: context.canShareSequences) else {
                 stillWaiting.append(ticket)
                 continue
             }
-            start(ticket, in: slotIndex)
+            for supplier in SlotPlanner.prefixSuppliers(of: plan, prompt: prompt, slots: states, minimumCopy: minimumCopy) {
+                slots[supplier].lastUsed = step
+            }
+            start(ticket, plan: plan)
         }
         waiting = stillWaiting
     }
 
-    private func bestFreeSlot(for prompt: [TokenID]) -> Int? {
-        var best: Int?
-        var bestShared = -1
-        for index in slots.indices where slots[index].generation == nil {
-            let shared = slots[index].sharedPrefixLength(with: prompt)
-            if shared > bestShared || (shared == bestShared && slots[index].lastUsed < slots[best ?? index].lastUsed) {
-                best = index
-                bestShared = shared
-            }
-        }
-        return best
-    }
-
-    private func start(_ ticket: GenerationTicket, in slotIndex: Int) {
+    /// Starts a generation in the plan's slot: copies the donor's prefix, drops what the prompt
+    /// does not share, and queues the rest of the prompt.
+    private func start(_ ticket: GenerationTicket, plan: SlotPlanner.Plan) {
         let prompt = ticket.request.promptTokens
         let prefillOnly = ticket.request.maximumTokens == 0
-        var reuse = slots[slotIndex].sharedPrefixLength(with: prompt)
+        let slotIndex = plan.slot
+        let sequence = slots[slotIndex].sequence
+        var reuse = plan.reusedTokens
         // The last prompt token must be fed again to get the logits for the first sampled token.
         if !prefillOnly, reuse == prompt.count { reuse -= 1 }
-        if reuse < slots[slotIndex].cached.count {
-            if !context.removeTokens(of: slots[slotIndex].sequence, from: Int32(reuse)) {
-                context.removeTokens(of: slots[slotIndex].sequence, from: 0)
-                reuse = 0
+        var copied = 0
+        if let donor = plan.donor, reuse > 0, context.shareTokens(from: slots[donor].sequence, to: sequence, count: Int32(reuse)) {
+            slots[slotIndex].cached = Array(prompt[..<reuse])
+            copied = reuse
+        } else {
+            reuse = min(reuse, slots[slotIndex].sharedPrefixLength(with: prompt))
+            if reuse < slots[slotIndex].cached.count {
+                if !context.removeTokens(of: sequence, from: Int32(reuse)) {
+                    context.removeTokens(of: sequence, from: 0)
+                    reuse = 0
+                }
+                slots[slotIndex].cached.removeLast(slots[slotIndex].cached.count - reuse)
             }
-            slots[slotIndex].cached.removeLast(slots[slotIndex].cached.count - reuse)
         }
         let constraint: (any TokenConstraint)?
         do {
@@ -111,11 +131,20 @@ final class EngineScheduler {
             ticket.continuation.finish(throwing: error)
             return
         }
+        admissions &+= 1
         let generation = ActiveGeneration(
-            ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse, constraint: constraint)
+            ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
+            admission: admissions, constraint: constraint)
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
-        mailbox.statistics.withLock { $0.reusedPromptTokens += reuse }
+        mailbox.statistics.withLock { statistics in
+            statistics.reusedPromptTokens += reuse
+            statistics.droppedCacheTokens += plan.droppedTokens
+            if copied > 0 {
+                statistics.prefixCopies += 1
+                statistics.copiedPromptTokens += copied
+            }
+        }
         if generation.remaining == 0 {
             // Prewarming a prompt that is fully cached already.
             generation.hasPrefilled = true
@@ -137,9 +166,11 @@ final class EngineScheduler {
         batch.removeAll()
         var participants: [Participant] = []
         let decoding = slots.indices.filter { slots[$0].generation?.hasPrefilled == true }
+        // Prefilling generations take the prefill budget in arrival order.
         let prefilling = slots.indices.filter { slots[$0].generation?.hasPrefilled == false }
+            .sorted { (slots[$0].generation?.admission ?? 0) < (slots[$1].generation?.admission ?? 0) }
         // While others decode, prefill in micro-batch-sized chunks so their tokens keep flowing.
-        let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.microBatchSize
+        let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.prefillChunkWhileDecoding
         var prefillUsed = 0
         for index in decoding + prefilling {
             guard let generation = slots[index].generation else { continue }
@@ -172,6 +203,12 @@ final class EngineScheduler {
             participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex))
         }
         guard !participants.isEmpty else { return }
+        if prefillUsed > 0, participants.count > prefillingParticipants(participants) {
+            mailbox.statistics.withLock { statistics in
+                statistics.mixedSteps += 1
+                statistics.largestPrefillWhileDecoding = max(statistics.largestPrefillWhileDecoding, prefillUsed)
+            }
+        }
 
         do {
             try context.decode(batch)
@@ -191,6 +228,11 @@ final class EngineScheduler {
         for participant in participants {
             advance(participant)
         }
+    }
+
+    /// How many participants of a step are prefilling.
+    private func prefillingParticipants(_ participants: [Participant]) -> Int {
+        participants.filter { slots[$0.slot].generation?.hasPrefilled == false }.count
     }
 
     private func advance(_ participant: Participant) {

@@ -74,6 +74,14 @@ package final class InferenceEngine: Sendable {
         for try await _ in stream {}
     }
 
+    /// Empties the cache of every slot that is not generating, so that the next requests compute
+    /// their prompts in full: the baseline of benchmarks and tests. Returns once it is done.
+    package func discardIdleCaches() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            mailbox.requestCacheDiscard { continuation.resume() }
+        }
+    }
+
     /// Statistics about the engine's cache, for benchmarks and tests.
     package func statistics() -> EngineStatistics {
         mailbox.statistics.withLock { $0 }
@@ -82,8 +90,14 @@ package final class InferenceEngine: Sendable {
 
 /// Counters the engine keeps about its work.
 package struct EngineStatistics: Sendable, Equatable {
-    /// Prompt tokens that were found in the cache and not recomputed.
+    /// Prompt tokens that were found in the cache and not recomputed (including copied ones).
     package var reusedPromptTokens = 0
+    /// Prompt tokens copied from another slot's cache (a prefix shared across sessions).
+    package var copiedPromptTokens = 0
+    /// Prefix copies between slots.
+    package var prefixCopies = 0
+    /// Cached tokens dropped because a request in their slot did not share them (evictions).
+    package var droppedCacheTokens = 0
     /// Prompt tokens that were computed.
     package var prefilledTokens = 0
     /// Tokens that were sampled.
@@ -94,6 +108,11 @@ package struct EngineStatistics: Sendable, Equatable {
     package var decodeCalls = 0
     /// The most generations decoded in one batch.
     package var largestBatchSequences = 0
+    /// Steps that fed prompt tokens while other generations decoded.
+    package var mixedSteps = 0
+    /// The most prompt tokens fed in one step while other generations decoded (bounded by
+    /// ``ContextConfiguration/prefillChunkWhileDecoding``, so prefills cannot starve decoders).
+    package var largestPrefillWhileDecoding = 0
 }
 
 /// A submitted generation, shared between the caller's stream and the engine thread.
@@ -116,6 +135,7 @@ final class GenerationTicket: Sendable {
 final class EngineMailbox: Sendable {
     private struct State {
         var pending: [GenerationTicket] = []
+        var cacheDiscards: [@Sendable () -> Void] = []
         var isShutDown = false
     }
 
@@ -137,6 +157,25 @@ final class EngineMailbox: Sendable {
     }
 
     func wake() { signal.signal() }
+
+    /// Asks the engine thread to empty its idle slots' caches; `done` runs once it has (at once
+    /// when the engine has stopped).
+    func requestCacheDiscard(_ done: @escaping @Sendable () -> Void) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.isShutDown else { return false }
+            state.cacheDiscards.append(done)
+            return true
+        }
+        if accepted { signal.signal() } else { done() }
+    }
+
+    /// The pending cache discards.
+    func takeCacheDiscards() -> [@Sendable () -> Void] {
+        state.withLock { state in
+            defer { state.cacheDiscards.removeAll() }
+            return state.cacheDiscards
+        }
+    }
 
     func shutDown() {
         state.withLock { $0.isShutDown = true }

@@ -1,5 +1,6 @@
 internal import CLlama
 import Foundation
+import Synchronization
 
 /// A GGUF model loaded by llama.cpp (memory-mapped), shared by every context that uses it.
 ///
@@ -25,6 +26,8 @@ package final class LlamaModel: Sendable {
     package let sizeInBytes: UInt64
     /// The model's vocabulary for constrained decoding and its compiled grammars.
     package let grammars: ModelGrammars
+    /// ``languages``, read on first use.
+    private let languageCache = Mutex<[String]?>(nil)
 
     private init(handle: ModelHandle, path: String) {
         self.handle = handle
@@ -82,12 +85,36 @@ package final class LlamaModel: Sendable {
     }
 
     /// The languages the model's metadata lists (`general.languages`), as identifiers like `en`.
+    ///
+    /// llama.cpp's metadata accessors skip arrays, so the list is read from the file's GGUF
+    /// header (metadata only, no tensor data).
     package var languages: [String] {
-        guard let text = metadata("general.languages") else { return [] }
-        return text.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            .split(separator: ",")
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
-            .filter { !$0.isEmpty }
+        if let cached = languageCache.withLock({ $0 }) { return cached }
+        let languages = Self.stringArray("general.languages", inFileAt: path)
+        languageCache.withLock { $0 = languages }
+        return languages
+    }
+
+    /// A string array from a GGUF file's metadata; empty when the key is absent or not strings.
+    static func stringArray(_ key: String, inFileAt path: String) -> [String] {
+        let parameters = gguf_init_params(no_alloc: true, ctx: nil)
+        guard let file = gguf_init_from_file(path, parameters) else { return [] }
+        defer { gguf_free(file) }
+        let index = gguf_find_key(file, key)
+        guard index >= 0, gguf_get_kv_type(file, index) == GGUF_TYPE_ARRAY,
+              gguf_get_arr_type(file, index) == GGUF_TYPE_STRING else { return [] }
+        return (0..<gguf_get_arr_n(file, index)).compactMap { element in
+            gguf_get_arr_str(file, index, element).map { String(cString: $0) }
+        }
+    }
+
+    /// The bytes one cached token takes in a 16-bit KV cache (keys and values of every layer).
+    package var kvBytesPerToken: Int {
+        let layers = Int(llama_model_n_layer(handle.pointer))
+        let heads = max(1, Int(llama_model_n_head(handle.pointer)))
+        let kvHeads = Int(llama_model_n_head_kv(handle.pointer))
+        let headSize = Int(llama_model_n_embd(handle.pointer)) / heads
+        return 2 * layers * kvHeads * headSize * 2
     }
 
     /// The architecture from the metadata (`general.architecture`), such as `qwen2` or `llama`.

@@ -11,7 +11,18 @@ package final class LlamaModelStore: Sendable {
     private final class WeakModel: @unchecked Sendable {
         // `@unchecked` is sound: the weak reference is only read or written under the store's mutex.
         weak var model: LlamaModel?
-        init(_ model: LlamaModel) { self.model = model }
+        /// The file's identity when it was loaded: a replaced file is loaded afresh.
+        let file: FileIdentity?
+        init(_ model: LlamaModel) {
+            self.model = model
+            self.file = FileIdentity(path: model.path)
+        }
+
+        /// The model, if it is alive and its file has not changed since it was loaded.
+        var current: LlamaModel? {
+            guard let model, file == FileIdentity(path: model.path) else { return nil }
+            return model
+        }
     }
 
     private struct State {
@@ -29,7 +40,7 @@ package final class LlamaModelStore: Sendable {
     /// - Throws: ``LlamaError`` when the file is missing, not GGUF or rejected by llama.cpp.
     package func model(at path: String) async throws -> LlamaModel {
         let task: Task<LlamaModel, any Error> = state.withLock { state in
-            if let model = state.loaded[path]?.model {
+            if let model = state.loaded[path]?.current {
                 return Task { model }
             }
             if let inFlight = state.loading[path] {
@@ -45,7 +56,7 @@ package final class LlamaModelStore: Sendable {
             let model = try await task.value
             state.withLock { state in
                 state.loading[path] = nil
-                if state.loaded[path]?.model == nil {
+                if state.loaded[path]?.current == nil {
                     state.loaded[path] = WeakModel(model)
                 }
             }
@@ -58,7 +69,7 @@ package final class LlamaModelStore: Sendable {
 
     /// The model at `path` if it is loaded now, without loading it.
     package func loadedModel(at path: String) -> LlamaModel? {
-        state.withLock { $0.loaded[path]?.model }
+        state.withLock { $0.loaded[path]?.current }
     }
 
     /// The model's tokenizer and metadata without its weights (fast), or the full model when it is
@@ -66,7 +77,7 @@ package final class LlamaModelStore: Sendable {
     package func vocabularyModel(at path: String) throws -> LlamaModel {
         if let model = loadedModel(at: path) { return model }
         let key = "vocabulary-only:" + path
-        if let model = state.withLock({ $0.loaded[key]?.model }) { return model }
+        if let model = state.withLock({ $0.loaded[key]?.current }) { return model }
         let model = try LlamaModel.load(path: path, vocabularyOnly: true)
         state.withLock { $0.loaded[key] = WeakModel(model) }
         vocabularyModels.withLock { $0[path] = model }
@@ -81,7 +92,7 @@ package final class LlamaModelStore: Sendable {
         if let model = loadedModel(at: path) { return model }
         let model = try LlamaModel.load(path: path)
         state.withLock { state in
-            if let existing = state.loaded[path]?.model {
+            if let existing = state.loaded[path]?.current {
                 _ = existing
             } else {
                 state.loaded[path] = WeakModel(model)

@@ -26,8 +26,10 @@ struct TurnPlan {
             do {
                 return try grammars.grammar(key: key, make: make)
             } catch {
+                let name = request.schema?.rootTypeName
                 throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                    debugDescription: "The schema cannot be enforced while decoding: \(error)"))
+                    debugDescription: "The schema\(name.map { " of \($0)" } ?? "") cannot be enforced while decoding: \(error)",
+                    details: .schemaName(name)))
             }
         }
 

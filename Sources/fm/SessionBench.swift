@@ -1,0 +1,230 @@
+import Foundation
+import FoundationModels
+import LlamaBackend
+
+/// `fm bench`'s session-engine scenarios, through the public session API:
+///
+/// - **Growing conversation:** time to first token (TTFT) at turn 10 against turn 1, and against
+///   turn 10 computed from scratch (emptied cache, session restored from the transcript).
+/// - **Prewarm:** TTFT of a session's first request with and without `prewarm()`.
+/// - **Concurrency:** aggregate decode tokens/s of 1, 2, 4 and 8 sessions decoding together.
+/// - **Memory:** resident memory per extra concurrent session.
+///
+/// Each measurement is repeated and the median reported; the scenarios alternate within a repeat.
+struct SessionBench {
+    /// The default model's settings (threads and context size set by `fm bench`).
+    let settings: LocalModelSettings
+    let repeats: Int
+    let log: (String) -> Void
+
+    static let turns = 10
+    static let concurrencyLevels = [1, 2, 4, 8]
+    static let tokensPerTurn = 32
+    static let concurrentTokens = 64
+
+    /// What the scenarios measured (seconds, tokens/s, bytes).
+    struct Report {
+        var ttftTurn1: Double
+        var ttftLastTurn: Double
+        var ttftLastTurnFullPrefill: Double
+        var ttftCold: Double
+        var ttftPrewarmed: Double
+        var decodeRates: [Int: Double]
+        var rssPerSession: Double
+        var kvPerSession: Double
+
+        var lastOverFirst: Double { ttftLastTurn / ttftTurn1 }
+        var fullPrefillOverFirst: Double { ttftLastTurnFullPrefill / ttftTurn1 }
+        var prewarmRatio: Double { ttftPrewarmed / ttftCold }
+        func speedup(_ sessions: Int) -> Double { (decodeRates[sessions] ?? .nan) / (decodeRates[1] ?? .nan) }
+
+        /// The members of `fm bench --json`.
+        var jsonMembers: [String: Any] {
+            var members: [String: Any] = [
+                "ttft_turn1_ms": ttftTurn1 * 1000, "ttft_turn10_ms": ttftLastTurn * 1000,
+                "ttft_turn10_full_prefill_ms": ttftLastTurnFullPrefill * 1000,
+                "ttft_turn10_over_turn1": lastOverFirst, "ttft_full_prefill_over_turn1": fullPrefillOverFirst,
+                "ttft_cold_ms": ttftCold * 1000, "ttft_prewarmed_ms": ttftPrewarmed * 1000, "ttft_prewarm_ratio": prewarmRatio,
+                "rss_per_session_mb": rssPerSession / 1_048_576, "kv_mb_per_session": kvPerSession / 1_048_576,
+            ]
+            for (sessions, rate) in decodeRates {
+                members["decode_tps_concurrency\(sessions)"] = rate
+                if sessions > 1 { members["concurrency\(sessions)_speedup"] = speedup(sessions) }
+            }
+            return members
+        }
+
+        /// The lines of `fm bench`'s table.
+        var table: String {
+            func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+            func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
+            var lines = [
+                "time to first token: turn 1 \(ms(ttftTurn1)), turn 10 \(ms(ttftLastTurn)) (\(ratio(lastOverFirst))), "
+                    + "turn 10 recomputed \(ms(ttftLastTurnFullPrefill)) (\(ratio(fullPrefillOverFirst)))",
+                "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))",
+            ]
+            let rates = SessionBench.concurrencyLevels.compactMap { sessions in
+                decodeRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(speedup(sessions))) }
+            }
+            lines.append("aggregate decode by concurrent sessions: " + rates.joined(separator: ", "))
+            lines.append(String(format: "resident memory per extra session: %.1f MB (KV cache per session: %.1f MB)",
+                                rssPerSession / 1_048_576, kvPerSession / 1_048_576))
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    func run() async throws -> Report {
+        var first: [Double] = [], last: [Double] = [], full: [Double] = [], cold: [Double] = [], warm: [Double] = []
+        var rates: [Int: [Double]] = [:]
+        let memory = try await measureMemory()
+        for run in 1 ... repeats {
+            log("session scenarios \(run)/\(repeats): growing conversation")
+            let conversation = try await growingConversation()
+            first.append(conversation.first)
+            last.append(conversation.last)
+            full.append(conversation.fullPrefill)
+            log("session scenarios \(run)/\(repeats): prewarm")
+            let prewarm = try await prewarming(run: run)
+            cold.append(prewarm.cold)
+            warm.append(prewarm.warm)
+            for sessions in Self.concurrencyLevels {
+                log("session scenarios \(run)/\(repeats): \(sessions) concurrent sessions")
+                rates[sessions, default: []].append(try await aggregateDecodeRate(sessions: sessions, run: run))
+            }
+        }
+        return Report(
+            ttftTurn1: first.median, ttftLastTurn: last.median, ttftLastTurnFullPrefill: full.median,
+            ttftCold: cold.median, ttftPrewarmed: warm.median, decodeRates: rates.mapValues(\.median),
+            rssPerSession: memory.perSession, kvPerSession: memory.kvPerSession)
+    }
+
+    // MARK: Scenarios
+
+    /// TTFT of turns 1 and 10 of one conversation, and of turn 10 recomputed from scratch.
+    func growingConversation() async throws -> (first: Double, last: Double, fullPrefill: Double) {
+        await settings.discardCachedPrompts()
+        let model = SystemLanguageModel.default
+        let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant. Answer in two sentences.")
+        var times: [Double] = []
+        for turn in 0 ..< Self.turns {
+            times.append(try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn))
+        }
+        let history = Transcript(entries: session.transcript.prefix(session.transcript.count - 2))
+        await settings.discardCachedPrompts()
+        let restored = LanguageModelSession(model: model, transcript: history)
+        let recomputed = try await timeToFirstToken(restored, Self.questions[Self.turns - 1], maximumTokens: Self.tokensPerTurn)
+        return (times[0], times[Self.turns - 1], recomputed)
+    }
+
+    /// TTFT of a first request with long instructions, without and with `prewarm()`.
+    ///
+    /// After `prewarm()` the bench waits 1.5 times the cold TTFT (at least half a second), as an
+    /// app prewarms while its user types.
+    func prewarming(run: Int) async throws -> (cold: Double, warm: Double) {
+        let instructions = Self.longInstructions + " This is session \(run)."
+        await settings.discardCachedPrompts()
+        let coldSession = LanguageModelSession(model: SystemLanguageModel.default, instructions: instructions)
+        let cold = try await timeToFirstToken(coldSession, "Summarize: Sara finalizes pricing by Friday.", maximumTokens: 8)
+        await settings.discardCachedPrompts()
+        let warmSession = LanguageModelSession(model: SystemLanguageModel.default, instructions: instructions)
+        warmSession.prewarm()
+        try await Task.sleep(for: .seconds(max(0.5, 1.5 * cold)))
+        let warm = try await timeToFirstToken(warmSession, "Summarize: Sara finalizes pricing by Friday.", maximumTokens: 8)
+        return (cold, warm)
+    }
+
+    /// The decode tokens/s of `sessions` sessions together, over the time all of them decode.
+    func aggregateDecodeRate(sessions: Int, run: Int) async throws -> Double {
+        let model = LlamaLanguageModel(settings: concurrentSettings)
+        let traces = try await withThrowingTaskGroup(of: [(time: ContinuousClock.Instant, tokens: Int)].self) { group in
+            for index in 0 ..< sessions {
+                group.addTask {
+                    let session = LanguageModelSession(model: model, instructions: "You count.")
+                    let prompt = "Run \(run), counter \(index): count from 1 to 500, separated by commas."
+                    let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.concurrentTokens)
+                    var trace: [(time: ContinuousClock.Instant, tokens: Int)] = []
+                    for try await snapshot in session.streamResponse(to: prompt, options: options) {
+                        trace.append((ContinuousClock.now, snapshot.usage.output.totalTokenCount))
+                    }
+                    return trace
+                }
+            }
+            var traces: [[(time: ContinuousClock.Instant, tokens: Int)]] = []
+            for try await trace in group where !trace.isEmpty { traces.append(trace) }
+            return traces
+        }
+        guard traces.count == sessions, let start = traces.map({ $0[0].time }).max(),
+              let end = traces.compactMap({ $0.last?.time }).min(), end > start else {
+            throw CLIError.failed("the concurrent sessions did not decode together")
+        }
+        func tokens(_ trace: [(time: ContinuousClock.Instant, tokens: Int)], at instant: ContinuousClock.Instant) -> Int {
+            trace.last { $0.time <= instant }?.tokens ?? 0
+        }
+        let decoded = traces.reduce(0) { $0 + tokens($1, at: end) - tokens($1, at: start) }
+        return Double(decoded) / (end - start).seconds
+    }
+
+    /// Resident memory per extra concurrent session: an engine of 8 sessions running 8, against
+    /// one of 1 running 1 (same model, already loaded), per extra session.
+    func measureMemory() async throws -> (perSession: Double, kvPerSession: Double) {
+        log("session scenarios: memory")
+        var single = settings
+        single.concurrentSessions = 1
+        let before1 = Self.residentBytes()
+        _ = try await LanguageModelSession(model: LlamaLanguageModel(settings: single), instructions: "You count.")
+            .respond(to: "Count from 1 to 20.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.concurrentTokens))
+        let one = Self.residentBytes() - before1
+        let before8 = Self.residentBytes()
+        _ = try await aggregateDecodeRate(sessions: 8, run: 0)
+        let eight = Self.residentBytes() - before8
+        let model = try LlamaModelStore.shared.vocabularyModel(at: settings.modelPath)
+        return ((eight - one) / 7, Double(model.kvBytesPerToken * settings.contextSize))
+    }
+
+    /// The settings of the concurrency engine: eight sessions of the default context size.
+    var concurrentSettings: LocalModelSettings {
+        var concurrent = settings
+        concurrent.concurrentSessions = 8
+        return concurrent
+    }
+
+    // MARK: Helpers
+
+    /// Streams a response to the end; returns the seconds until its first snapshot.
+    func timeToFirstToken(_ session: LanguageModelSession, _ prompt: String, maximumTokens: Int) async throws -> Double {
+        let start = ContinuousClock.now
+        var first: ContinuousClock.Instant?
+        for try await _ in session.streamResponse(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumTokens)) {
+            if first == nil { first = .now }
+        }
+        guard let first else { throw CLIError.failed("a benchmark response was empty") }
+        return (first - start).seconds
+    }
+
+    /// The process's resident memory (`VmRSS`), in bytes.
+    static func residentBytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
+        return kilobytes * 1024
+    }
+
+    static let questions = [
+        "What is the capital of France?", "Name a famous museum there.", "Who painted the Mona Lisa?",
+        "When was it painted?", "What other works did the painter make?", "Which one is the most famous?",
+        "Where can I see it today?", "How do I get there from Paris?", "What should I eat nearby?",
+        "Summarize our conversation.",
+    ]
+
+    static let longInstructions = """
+        You are a concise meeting assistant for a product team. You read meeting notes and extract \
+        decisions, action items with their owners and due dates, open questions and risks. You never \
+        invent owners or dates: when the notes do not say, you write "unassigned" or "no date". You \
+        keep the team's vocabulary, you quote numbers exactly as written, and you answer in short \
+        bullet lists grouped under the headings Decisions, Action items, Open questions and Risks. \
+        When the notes mention a customer, you keep the customer's name. When two people disagree, you \
+        record both positions without taking sides. When a decision is postponed, you list it under \
+        open questions with the reason given. You write in plain English, without jargon, and you \
+        never add a closing remark.
+        """
+}
