@@ -15,8 +15,10 @@ struct FM {
       fm availability                  print whether the default model is available
       fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
                                        engine: time to first token by turn and with prewarm,
-                                       concurrent sessions, memory per session
-                                       (--only throughput|sessions, --repeats N, --threads N)
+                                       concurrent sessions, memory per session; guided generation:
+                                       mask and compile times beside llguidance, guided vs free
+                                       (--only throughput|sessions|guided, --repeats N, --threads N,
+                                       --schemas DIR, --schema-limit N, --no-reference)
 
     OPTIONS:
       --instructions TEXT   instructions for the session (the system message)
