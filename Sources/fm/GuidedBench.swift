@@ -145,12 +145,13 @@ extension GuidedBench {
         /// Guided against free decoding (``GuidedBench/endToEnd(repeats:)``).
         var endToEnd: [String: Any] = [:]
 
-        /// The members of `fm bench --json`: each mask figure prefixed with its vocabulary
-        /// (`qwen_mask_p50_us`, `qwen_llg_mask_p50_us`, …), then the end-to-end figures.
+        /// The members of `fm bench --json`: the end-to-end figures; the Qwen vocabulary's mask
+        /// figures as they are (`mask_p50_us`, `llg_mask_p50_us`, …), the others prefixed with
+        /// their vocabulary (`smollm2_mask_p50_us`, …).
         var jsonMembers: [String: Any] {
             var members = endToEnd
             for (label, summary) in masks {
-                for (key, value) in summary { members["\(label)_\(key)"] = value }
+                for (key, value) in summary { members[label == "qwen" ? key : "\(label)_\(key)"] = value }
             }
             return members
         }
