@@ -7,7 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export FM_REQUIRE_MODELS=1
 # One decode thread: llama.cpp's spinning thread barriers collapse when test suites running in
-# parallel compete for the cores (see Docs/Performance.md); one thread has no barrier.
+# parallel compete for the cores (see the README, "Performance"); one thread has no barrier.
 export FM_THREADS="${FM_THREADS:-1}"
 swift build --build-tests
 swift test --skip-build "$@"

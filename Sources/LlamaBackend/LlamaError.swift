@@ -25,6 +25,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case constraintDeadEnd(generatedTokens: Int)
     /// A token outside the vocabulary was used.
     case tokenOutOfRange(token: Int32, vocabularySize: Int)
+    /// llama.cpp rejected a LoRA adapter for the model (not a LoRA GGUF, another architecture,
+    /// or tensors whose shapes do not match the model's).
+    case adapterLoadFailed(path: String, model: String)
 
     package var description: String {
         switch self {
@@ -50,6 +53,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "guided generation reached a state with no allowed token after \(generatedTokens) tokens"
         case .tokenOutOfRange(let token, let vocabularySize):
             "token \(token) is outside the vocabulary of \(vocabularySize) tokens"
+        case .adapterLoadFailed(let path, let model):
+            "llama.cpp could not apply the LoRA adapter at \(path) to the model \(model) (not a LoRA adapter for this model)"
         }
     }
 }

@@ -13,14 +13,14 @@ package final class ReferenceServer {
     private var serverProcessID: Int32 = 0
 
     /// Starts `llama-server` for `modelPath` and waits until it answers.
-    package init(modelPath: String, contextLength: Int = 2048) async throws {
+    package init(modelPath: String, contextLength: Int = 2048, extraArguments: [String] = []) async throws {
         guard let tools = ModelCatalog.referenceToolsDirectory else {
             throw ReferenceServerError.toolsMissing
         }
         port = Int.random(in: 20000..<40000)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja"
+        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja" + extraArguments.map { " '\($0)'" }.joined()
         // The watchdog: when our process (the shell's parent) goes away, stop the server.
         process.arguments = ["-c", "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"]
         let output = Pipe()

@@ -52,7 +52,10 @@ final class EngineStore: Sendable {
             return engine
         } catch {
             engines.withLock { $0[key] = nil }
-            failedLoads.withLock { $0[key.path] = FileIdentity(path: key.path) }
+            // A rejected adapter says nothing about the base model, which stays available.
+            if case .adapterLoadFailed? = error as? LlamaError {} else {
+                failedLoads.withLock { $0[key.path] = FileIdentity(path: key.path) }
+            }
             throw GenerationErrorMapping.map(error)
         }
     }

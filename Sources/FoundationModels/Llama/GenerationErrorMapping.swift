@@ -13,7 +13,7 @@ enum GenerationErrorMapping {
         }
         typealias GenerationError = LanguageModelSession.GenerationError
         switch error {
-        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed:
+        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed, .adapterLoadFailed:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         case .contextOverflow(let tokenCount, let contextLength):
             return GenerationError.exceededContextWindowSize(.init(

@@ -8,7 +8,7 @@
 /// Sessions on the same file and settings share one loaded model and one inference engine.
 public struct LlamaLanguageModel: LanguageModel {
     /// How the model runs.
-    public let settings: LocalModelSettings
+    public private(set) var settings: LocalModelSettings
 
     /// A model from a GGUF file.
     ///
@@ -19,6 +19,19 @@ public struct LlamaLanguageModel: LanguageModel {
     ///   - concurrentSessions: How many sessions decode together.
     public init(path: String, contextSize: Int = 4096, threads: Int? = nil, concurrentSessions: Int = 4) {
         self.settings = LocalModelSettings(modelPath: path, contextSize: contextSize, threads: threads, concurrentSessions: concurrentSessions)
+    }
+
+    /// The GGUF model at `path` specialized by a LoRA adapter (see ``SystemLanguageModel/Adapter``).
+    ///
+    /// - Parameters:
+    ///   - path: The GGUF file.
+    ///   - adapter: The LoRA adapter, trained for this model.
+    ///   - contextSize: Tokens each session's context holds.
+    ///   - threads: CPU threads; `nil` for one per core.
+    ///   - concurrentSessions: How many sessions decode together.
+    public init(path: String, adapter: SystemLanguageModel.Adapter, contextSize: Int = 4096, threads: Int? = nil, concurrentSessions: Int = 4) {
+        self.init(path: path, contextSize: contextSize, threads: threads, concurrentSessions: concurrentSessions)
+        settings.adapterPath = adapter.weightsPath
     }
 
     /// A model with explicit settings.

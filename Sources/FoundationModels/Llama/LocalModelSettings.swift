@@ -36,6 +36,11 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// that.") is thrown as ``LanguageModelSession/GenerationError/refusal(_:_:)``, as Apple's
     /// model reports refusals. The detection is conservative and reads English only.
     public var detectsRefusals: Bool
+    /// A LoRA adapter (GGUF) applied on top of the model, as
+    /// ``SystemLanguageModel/init(adapter:guardrails:)`` sets it; `nil` for the plain model.
+    ///
+    /// Sessions with and without an adapter run on separate engines that share the weights.
+    public var adapterPath: String?
 
     /// Creates settings.
     ///
@@ -89,6 +94,8 @@ public struct LocalModelSettings: Sendable, Hashable {
 
     /// The inference engine configuration these settings ask for.
     var contextConfiguration: ContextConfiguration {
-        ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions, threads: threads)
+        var configuration = ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions, threads: threads)
+        configuration.adapterPath = adapterPath
+        return configuration
     }
 }

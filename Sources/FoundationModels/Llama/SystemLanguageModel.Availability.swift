@@ -37,6 +37,9 @@ extension SystemLanguageModel {
         } catch {
             return .unavailable(.modelNotReady)
         }
+        if let adapterPath = settings.adapterPath, !FileManager.default.fileExists(atPath: adapterPath) {
+            return .unavailable(.modelNotReady)
+        }
         if EngineStore.shared.hasFailedToLoad(settings.modelPath) {
             return .unavailable(.modelNotReady)
         }

@@ -52,6 +52,20 @@ public final class SystemLanguageModel: Sendable, Observable {
         self.settings = settings
     }
 
+    /// Creates a model specialized by an adapter.
+    ///
+    /// The adapter applies on top of the current model (``LocalModelSettings/current``); sessions
+    /// on it run on their own engine, sharing the model's weights with plain sessions.
+    ///
+    /// - Parameters:
+    ///   - adapter: The LoRA adapter.
+    ///   - guardrails: The guardrails to apply.
+    public convenience init(adapter: SystemLanguageModel.Adapter, guardrails: SystemLanguageModel.Guardrails = .default) {
+        var settings = LocalModelSettings.current
+        settings.adapterPath = adapter.weightsPath
+        self.init(useCase: .general, guardrails: guardrails, settings: settings)
+    }
+
     /// Creates a model for a use case.
     ///
     /// - Parameters:

@@ -19,6 +19,10 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var prefillChunkWhileDecoding: Int
     /// The fewest prompt tokens copying another slot's cached prefix must save to be done.
     package var minimumPrefixCopy: Int
+    /// A LoRA adapter (GGUF) applied to every sequence of the context, if any.
+    package var adapterPath: String?
+    /// How strongly the adapter applies (llama.cpp's LoRA scale; 1 is as trained).
+    package var adapterScale: Float = 1
 
     /// A configuration with llama.cpp's own defaults for batching and one thread per core.
     package init(

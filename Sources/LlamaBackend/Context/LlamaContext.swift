@@ -21,12 +21,17 @@ package final class LlamaContext {
     package let configuration: ContextConfiguration
     /// Whether one sequence's cached prefix can be copied into another (``shareTokens(from:to:count:)``).
     package let canShareSequences: Bool
+    /// The LoRA adapter the context applies, kept alive as long as the context.
+    private let adapter: LlamaAdapter?
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
-    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``.
+    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``, or
+    ///   ``LlamaError/adapterLoadFailed(path:model:)`` when the configuration's adapter does not
+    ///   fit the model.
     package init(model: LlamaModel, configuration: ContextConfiguration) throws(LlamaError) {
         LlamaRuntime.ensureInitialized()
+        let adapter = try configuration.adapterPath.map { path throws(LlamaError) in try model.adapter(at: path) }
         var parameters = llama_context_default_params()
         let total = configuration.tokensPerSequence * configuration.sequences
         parameters.n_ctx = UInt32(total)
@@ -40,9 +45,18 @@ package final class LlamaContext {
         guard let pointer = llama_init_from_model(model.handle.pointer, parameters) else {
             throw .contextCreationFailed(contextLength: total, sequences: configuration.sequences)
         }
+        if let adapter {
+            var adapters: [OpaquePointer?] = [adapter.pointer]
+            var scales = [configuration.adapterScale]
+            guard llama_set_adapters_lora(pointer, &adapters, 1, &scales) == 0 else {
+                llama_free(pointer)
+                throw .adapterLoadFailed(path: adapter.path, model: model.name)
+            }
+        }
         self.pointer = pointer
         self.model = model
         self.configuration = configuration
+        self.adapter = adapter
         let handle = model.handle.pointer
         // Copies need a plain attention cache: recurrent state and sliding windows keep no
         // reusable per-position cells.

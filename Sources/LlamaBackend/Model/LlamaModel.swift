@@ -28,6 +28,8 @@ package final class LlamaModel: Sendable {
     package let grammars: ModelGrammars
     /// ``languages``, read on first use.
     private let languageCache = Mutex<[String]?>(nil)
+    /// The LoRA adapters loaded for this model, by path.
+    private let adapters = Mutex<[String: LlamaAdapter]>([:])
 
     private init(handle: ModelHandle, path: String) {
         self.handle = handle
@@ -105,6 +107,20 @@ package final class LlamaModel: Sendable {
               gguf_get_arr_type(file, index) == GGUF_TYPE_STRING else { return [] }
         return (0..<gguf_get_arr_n(file, index)).compactMap { element in
             gguf_get_arr_str(file, index, element).map { String(cString: $0) }
+        }
+    }
+
+    /// The LoRA adapter at `path` for this model, loaded on first use and kept while the model is.
+    ///
+    /// - Throws: ``LlamaError/adapterLoadFailed(path:model:)`` when llama.cpp rejects it (another
+    ///   architecture, tensor shapes that do not match), or the file errors of ``validateFile(at:)``.
+    package func adapter(at path: String) throws(LlamaError) -> LlamaAdapter {
+        if let loaded = adapters.withLock({ $0[path] }) { return loaded }
+        let adapter = try LlamaAdapter(path: path, model: self)
+        return adapters.withLock { cache in
+            if let existing = cache[path] { return existing }
+            cache[path] = adapter
+            return adapter
         }
     }
 

@@ -35,12 +35,12 @@ import TestSupport
     @Test func seededSamplingIsReproducible() async throws {
         func sample(seed: UInt64) async throws -> String {
             let options = GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 1.2, maximumResponseTokens: 24)
-            return try await SessionFixtures.session().respond(to: "Invent a name for a cat.", options: options).content
+            return try await SessionFixtures.soloSession().respond(to: "Invent a name for a cat.", options: options).content
         }
         #expect(try await sample(seed: 7) == sample(seed: 7))
         let nucleus = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 11), maximumResponseTokens: 24)
-        let a = try await SessionFixtures.session().respond(to: "Invent a name for a dog.", options: nucleus).content
-        let b = try await SessionFixtures.session().respond(to: "Invent a name for a dog.", options: nucleus).content
+        let a = try await SessionFixtures.soloSession().respond(to: "Invent a name for a dog.", options: nucleus).content
+        let b = try await SessionFixtures.soloSession().respond(to: "Invent a name for a dog.", options: nucleus).content
         #expect(a == b)
         // Different seeds explore: over a few seeds, more than one answer comes up.
         var answers = Set<String>()
