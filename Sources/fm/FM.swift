@@ -31,6 +31,7 @@ struct FM {
       --seed N              seed for random sampling (reproducible output)
       --max-tokens N        the most tokens to generate
       --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect)
+      --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
       -h, --help            show this help
     """
 

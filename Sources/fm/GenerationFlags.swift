@@ -13,6 +13,7 @@ struct GenerationFlags: Equatable {
     var seed: UInt64?
     var maximumTokens: Int?
     var schemaPath: String?
+    var adapterPath: String?
     /// Words that are not options (the prompt).
     var positional: [String] = []
 
@@ -30,6 +31,7 @@ struct GenerationFlags: Equatable {
             case "--seed": seed = try arguments.number(for: word)
             case "--max-tokens": maximumTokens = try arguments.number(for: word)
             case "--schema": schemaPath = try arguments.value(for: word)
+            case "--adapter": adapterPath = try arguments.value(for: word)
             case "--": while let rest = arguments.next() { positional.append(rest) }
             default:
                 if word.hasPrefix("--") { throw CLIError.usage("unknown option '\(word)'") }
@@ -65,10 +67,17 @@ struct GenerationFlags: Equatable {
         LocalModelSettings.current = settings
     }
 
-    /// A session on the default model with the flags' instructions.
+    /// A session on the default model (with `--adapter`'s LoRA adapter) and the flags' instructions.
     func makeSession() throws -> LanguageModelSession {
         configureModel()
-        let model = SystemLanguageModel.default
+        var model = SystemLanguageModel.default
+        if let adapterPath {
+            do {
+                model = SystemLanguageModel(adapter: try SystemLanguageModel.Adapter(fileURL: URL(fileURLWithPath: adapterPath)))
+            } catch {
+                throw CLIError.failed("--adapter: \(error.localizedDescription)")
+            }
+        }
         if case .unavailable(let reason) = model.availability {
             throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current))
         }

@@ -5,7 +5,9 @@ extension GenerationSchema {
     /// and `pattern`), integers and numbers (with bounds), Booleans, `null`, nullable types
     /// (`type: [T, "null"]`, `nullable`), `anyOf`/`oneOf`, and `$ref` to `#` or to `$defs` /
     /// `definitions` entries. Properties keep the document's order (or `x-order`'s). Annotations
-    /// such as `default`, `examples` and `format` are dropped.
+    /// such as `default` and `examples` are dropped. The schema keeps the document: guided
+    /// generation enforces all of it, including `minLength`, `maxLength`, `format` and
+    /// `multipleOf`, which the schema's Apple-dialect encoding cannot express.
     ///
     /// ```swift
     /// let schema = try GenerationSchema(jsonSchema: """
@@ -18,6 +20,7 @@ extension GenerationSchema {
     ///   path.
     public init(jsonSchema: String) throws(JSONSchemaImportError) {
         self = try JSONSchemaReader.read(try Self.document(jsonSchema), dialect: .jsonSchema)
+        sourceJSONSchema = jsonSchema
     }
 
     /// Parses the JSON text of a schema document, keeping its key order.

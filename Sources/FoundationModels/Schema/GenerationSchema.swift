@@ -48,6 +48,11 @@ public struct GenerationSchema: Sendable, Codable, CustomDebugStringConvertible 
     /// The name of the `@Generable` type the schema describes, if any.
     var typeName: String?
 
+    /// The JSON Schema document the schema was imported from (``init(jsonSchema:)``), if any.
+    /// The constrained decoder enforces this document in full, including the keywords that the
+    /// schema's own model leaves out (`minLength`, `maxLength`, `format`, `multipleOf`).
+    var sourceJSONSchema: String?
+
     /// Creates a schema from its root node.
     init(node: SchemaNode, rootType: (any Generable.Type)? = nil, definitions: [SchemaNode] = []) {
         self.root = node

@@ -33,7 +33,11 @@ struct TurnPlan {
             }
         }
 
-        let schemaText = request.schema?.jsonSchemaText()
+        // An imported JSON Schema is enforced as written when the decoder reads all of it.
+        let schemaText: String? = request.schema.map { schema in
+            if let source = schema.sourceJSONSchema, (try? Grammar.jsonSchema(source)) != nil { return source }
+            return schema.jsonSchemaText()
+        }
         switch (mayCallTools, schemaText) {
         case (false, nil) where !tools.isEmpty:
             // Tools are turned off (`.disallowed`): the text may not take the tool-call form.
