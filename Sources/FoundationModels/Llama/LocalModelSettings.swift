@@ -15,6 +15,7 @@ import Synchronization
 /// | `FM_SESSIONS` | sessions decoded together | 4 |
 /// | `FM_DISABLED` | `1` turns the model off (`appleIntelligenceNotEnabled`) | unset |
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
+/// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
 ///
 /// ```swift
