@@ -112,10 +112,17 @@ let package = Package(
             dependencies: ["FoundationModels"],
             swiftSettings: strictSettings
         ),
-        // Why: the `fm` command-line tool; its argument parsing is hand-written (no packages).
+        // Why: the `fm` command-line tool's commands, in a library so that tests can import them
+        // (an executable's main module cannot be imported); argument parsing is hand-written.
+        .target(
+            name: "FMCommandLine",
+            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding"],
+            swiftSettings: strictSettings
+        ),
+        // Why: the `fm` executable itself: it only calls `FM.main()`.
         .executableTarget(
             name: "fm",
-            dependencies: ["FoundationModels", "LlamaBackend"],
+            dependencies: ["FMCommandLine"],
             swiftSettings: strictSettings
         ),
 
@@ -157,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["fm", "TestSupport"],
+            dependencies: ["FMCommandLine", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

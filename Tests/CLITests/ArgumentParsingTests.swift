@@ -1,5 +1,5 @@
 import Testing
-@testable import fm
+@testable import FMCommandLine
 import FoundationModels
 
 @Suite struct ArgumentParsingTests {
@@ -72,8 +72,14 @@ import FoundationModels
         #expect(sessionsOnly.runsSessions && !sessionsOnly.runsThroughput)
         var throughput = CommandLineArguments(["--only", "throughput"])
         let throughputOnly = try BenchCommand(arguments: &throughput)
-        #expect(throughputOnly.runsThroughput && !throughputOnly.runsSessions)
+        #expect(throughputOnly.runsThroughput && !throughputOnly.runsSessions && !throughputOnly.runsGuided)
+        var guided = CommandLineArguments(["--only", "guided", "--schema-limit", "20", "--no-reference"])
+        let guidedOnly = try BenchCommand(arguments: &guided)
+        #expect(guidedOnly.runsGuided && !guidedOnly.runsSessions && !guidedOnly.runsThroughput)
+        #expect(guidedOnly.schemaLimit == 20 && !guidedOnly.withReference)
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput or sessions, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        #expect(throws: CLIError.usage("--only takes throughput, sessions or guided, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        var missing = CommandLineArguments(["--schemas", "/nonexistent/folder"])
+        #expect(throws: CLIError.self) { try BenchCommand(arguments: &missing) }
     }
 }

@@ -54,7 +54,7 @@ struct LocalModelService: Sendable {
                     outputTokens += tokens.count
                     pendingTokenCount += tokens.count
                     text += piece
-                    if plan.mayCallTools, ToolCallSyntax.mayBeToolCalls(text) { continue }
+                    if plan.mayCallTools, ToolCallSyntax.mayBeToolCalls(text, acceptsBareCall: plan.acceptsBareCall) { continue }
                     if sent < text.endIndex {
                         await channel.send(.response(action: .appendText(String(text[sent...]), tokenCount: pendingTokenCount)))
                         sent = text.endIndex
@@ -68,7 +68,7 @@ struct LocalModelService: Sendable {
             throw GenerationErrorMapping.map(error)
         }
         try Task.checkCancellation()
-        if plan.mayCallTools, text.hasPrefix(ToolCallSyntax.openTag) {
+        if plan.mayCallTools, ToolCallSyntax.isToolCallTurn(text, acceptsBareCall: plan.acceptsBareCall) {
             guard let calls = ToolCallSyntax.parse(text) else {
                 throw LanguageModelSession.GenerationError.decodingFailure(.init(
                     debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))

@@ -11,6 +11,11 @@ import ConstrainedDecoding
 ///
 /// Several calls in one turn follow each other, separated by a newline.
 enum ToolCallSyntax {
+    /// The first bytes with which small models open a call without its tag: a code fence around
+    /// a JSON call. With tools offered, a text answer may not start with them (a bare JSON object
+    /// is read as a call instead: see ``bareGrammar(for:)``).
+    static let taglessCallOpenings: Set<UInt8> = [UInt8(ascii: "`")]
+
     static let openTag = "<tool_call>"
     static let closeTag = "</tool_call>"
     /// The most calls one turn may make.
@@ -35,32 +40,68 @@ enum ToolCallSyntax {
         return turn
     }
 
+    /// The grammar of one call without its tag, `{"name": …, "arguments": …}`: the form in which
+    /// small models (Qwen2.5-0.5B) often call when free to answer in text.
+    static func bareGrammar(for tools: [Transcript.ToolDefinition]) throws(SchemaError) -> Grammar {
+        var calls: [Grammar] = []
+        for tool in tools {
+            calls.append(.sequence([
+                .literal("{\"name\": " + JSONText.quoted(tool.name) + ", \"arguments\": "),
+                try .jsonSchema(tool.parameters.jsonSchemaText()),
+                .literal("}"),
+            ]))
+        }
+        return .choice(calls)
+    }
+
+    /// A cache key for ``bareGrammar(for:)``.
+    static func bareGrammarKey(for tools: [Transcript.ToolDefinition]) -> String {
+        "bare|" + grammarKey(for: tools)
+    }
+
     /// A cache key for the grammar of these tools.
     static func grammarKey(for tools: [Transcript.ToolDefinition]) -> String {
         "tools|" + tools.map { $0.name + "=" + $0.parameters.jsonSchemaText() }.joined(separator: "|")
     }
 
-    /// Whether `text` could still be, or already is, a tool-call turn.
-    static func mayBeToolCalls(_ text: String) -> Bool {
-        text.hasPrefix(openTag) || openTag.hasPrefix(text)
+    /// Whether `text` could still be, or already is, a tool-call turn (with the tag, or a bare
+    /// call when `acceptsBareCall`).
+    static func mayBeToolCalls(_ text: String, acceptsBareCall: Bool = false) -> Bool {
+        text.hasPrefix(openTag) || openTag.hasPrefix(text) || (acceptsBareCall && text.hasPrefix("{"))
+    }
+
+    /// Whether a finished turn's text is a tool-call turn (with the tag, or a bare call when
+    /// `acceptsBareCall`).
+    static func isToolCallTurn(_ text: String, acceptsBareCall: Bool = false) -> Bool {
+        text.hasPrefix(openTag) || (acceptsBareCall && text.hasPrefix("{"))
     }
 
     /// The calls in a turn's text, or nil when the text is not a tool-call turn.
     static func parse(_ text: String) -> [(name: String, arguments: String)]? {
+        if text.hasPrefix("{") {
+            guard let call = parseCall(text) else { return nil }
+            return [call]
+        }
         guard text.hasPrefix(openTag) else { return nil }
         var calls: [(name: String, arguments: String)] = []
         var rest = Substring(text)
         while let open = rest.range(of: openTag) {
             guard let close = rest.range(of: closeTag, range: open.upperBound ..< rest.endIndex) else { return nil }
             let body = rest[open.upperBound ..< close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let content = try? GeneratedContent(json: body),
-                  case .structure(let properties, _) = content.kind,
-                  case .string(let name)? = properties["name"]?.kind,
-                  let arguments = properties["arguments"] else { return nil }
-            calls.append((name, arguments.jsonString))
+            guard let call = parseCall(body) else { return nil }
+            calls.append(call)
             rest = rest[close.upperBound...]
         }
         return calls.isEmpty ? nil : calls
+    }
+
+    /// One call's JSON object, `{"name": …, "arguments": …}`.
+    private static func parseCall(_ body: String) -> (name: String, arguments: String)? {
+        guard let content = try? GeneratedContent(json: body), content.isComplete,
+              case .structure(let properties, _) = content.kind,
+              case .string(let name)? = properties["name"]?.kind,
+              let arguments = properties["arguments"] else { return nil }
+        return (name, arguments.jsonString)
     }
 
     /// How tools are described in the instructions of models whose template has no tool support.

@@ -8,6 +8,8 @@ struct TurnPlan {
     let mayCallTools: Bool
     /// Whether the turn must call tools.
     let mustCallTools: Bool
+    /// Whether a call may also take the tagless form (a bare `{"name": …, "arguments": …}`).
+    private(set) var acceptsBareCall = false
     /// The constraint, or nil for unconstrained text.
     let constraint: TokenConstraintFactory?
 
@@ -41,7 +43,13 @@ struct TurnPlan {
         switch (mayCallTools, schemaText) {
         case (false, nil) where !tools.isEmpty:
             // Tools are turned off (`.disallowed`): the text may not take the tool-call form.
-            constraint = { TriggeredConstraint(trigger: ToolCallSyntax.openTag, grammar: nil, vocabulary: vocabulary) }
+            // Tagless openings (`{`, a code fence) are ruled out too: with tools in sight, small
+            // models write calls that way.
+            constraint = {
+                TriggeredConstraint(
+                    forms: [.init(trigger: ToolCallSyntax.openTag, grammar: nil)],
+                    vocabulary: vocabulary, excludedStarts: ToolCallSyntax.taglessCallOpenings.union([UInt8(ascii: "{")]))
+            }
         case (false, nil):
             constraint = nil
         case (false, let schema?):
@@ -56,7 +64,17 @@ struct TurnPlan {
             let grammar = try compile(ToolCallSyntax.grammarKey(for: tools)) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
             }
-            constraint = { TriggeredConstraint(trigger: ToolCallSyntax.openTag, grammar: grammar, vocabulary: vocabulary) }
+            let bare = try compile(ToolCallSyntax.bareGrammarKey(for: tools)) { () throws(SchemaError) in
+                try ToolCallSyntax.bareGrammar(for: tools)
+            }
+            // Small models often call without the tag: a text answer that opens with `{` is such a
+            // call, kept valid by the grammar; one opening with a code fence is not allowed.
+            acceptsBareCall = true
+            constraint = {
+                TriggeredConstraint(
+                    forms: [.init(trigger: ToolCallSyntax.openTag, grammar: grammar), .init(trigger: "{", grammar: bare)],
+                    vocabulary: vocabulary, excludedStarts: ToolCallSyntax.taglessCallOpenings)
+            }
         case (true, let schema?):
             let grammar = try compile(ToolCallSyntax.grammarKey(for: tools) + "|answer|" + schema) { () throws(SchemaError) in
                 .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema)])

@@ -2,8 +2,8 @@ import Foundation
 import FoundationModels
 
 /// The `fm` command-line tool: Apple's Foundation Models API on local models, from the shell.
-@main
-struct FM {
+/// The `fm` command: parses the arguments and runs a command (the executable's whole body).
+package enum FM {
     static let usage = """
     fm: Foundation Models on local GGUF models.
 
@@ -35,7 +35,8 @@ struct FM {
       -h, --help            show this help
     """
 
-    static func main() async {
+    /// Runs `fm` with the process's arguments and exits with its status.
+    package static func main() async {
         var arguments = CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
         do {
             guard let command = arguments.next() else {

@@ -1,0 +1,3 @@
+import FMCommandLine
+
+await FM.main()
