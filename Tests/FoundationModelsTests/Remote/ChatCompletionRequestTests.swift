@@ -30,7 +30,7 @@ struct RemoteCityFact {
         #expect(messages == [
             #"{"role":"system","content":"Be brief."}"#,
             #"{"role":"user","content":"Who is Sara?"}"#,
-            #"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookupTeamMember","arguments":"{\"query\":\"Sara\"}"}}]}"#,
+            #"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookupTeamMember","arguments":"{\"query\": \"Sara\"}"}}]}"#,
             #"{"role":"tool","tool_call_id":"call_1","content":"Product Lead"}"#,
             #"{"role":"assistant","content":"Sara leads product."}"#,
             #"{"role":"user","content":"Thanks"}"#,
