@@ -1,14 +1,17 @@
-/// One streamed chunk of an OpenAI-compatible `/chat/completions` response, as the server sends it.
+/// One streamed chunk of an OpenAI-compatible `/chat/completions` response, as the server sends it
+/// (or the whole response, with `message` in place of `delta`, from a server that does not stream).
 ///
 /// Only the fields this package reads are declared; servers add others (llama-server's `timings`).
 struct ChatCompletionChunk: Decodable, Sendable {
     struct Choice: Decodable, Sendable {
         var index: Int?
         var delta: Delta?
+        /// The whole message, when the server answered without streaming.
+        var message: Delta?
         var finishReason: String?
 
         enum CodingKeys: String, CodingKey {
-            case index, delta
+            case index, delta, message
             case finishReason = "finish_reason"
         }
     }

@@ -49,15 +49,16 @@ struct ChatCompletionStreamDecoder {
         // Why only the first choice: requests ask for one (`n` is never sent).
         guard let choice = chunk.choices?.first(where: { ($0.index ?? 0) == 0 }) else { return events }
         if let reason = choice.finishReason { finishReason = reason }
-        guard let delta = choice.delta else { return events }
+        guard let delta = choice.delta ?? choice.message else { return events }
         if let reasoning = delta.reasoningContent, !reasoning.isEmpty {
             events.append(.reasoning(action: .appendText(reasoning)))
         }
         if let content = delta.content, !content.isEmpty {
             events.append(.response(action: .appendText(content)))
         }
-        for piece in delta.toolCalls ?? [] {
-            let index = piece.index ?? 0
+        for (position, piece) in (delta.toolCalls ?? []).enumerated() {
+            // A whole message's calls may come without indexes: their order is their index.
+            let index = piece.index ?? position
             var call = calls[index] ?? PendingCall()
             if let id = piece.id, !id.isEmpty { call.id = id }
             if let name = piece.function?.name { call.name += name }

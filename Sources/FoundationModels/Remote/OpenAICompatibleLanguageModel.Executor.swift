@@ -16,7 +16,14 @@ extension OpenAICompatibleLanguageModel {
         /// Creates an executor; it connects to the server only when it generates.
         ///
         /// - Parameter configuration: How to reach the server and which model to ask for.
-        public init(configuration: OpenAICompatibleLanguageModel.Configuration) {
+        /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the base URL
+        ///   is not an `http` or `https` URL with a host.
+        public init(configuration: OpenAICompatibleLanguageModel.Configuration) throws {
+            let url = configuration.baseURL
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+                    debugDescription: "The server's base URL must be an http:// or https:// URL with a host, got \"\(url.absoluteString)\"."))
+            }
             self.configuration = configuration
         }
 
@@ -70,14 +77,18 @@ extension OpenAICompatibleLanguageModel {
             var parser = ServerSentEventParser()
             var decoder = ChatCompletionStreamDecoder()
             var status = 0
-            var errorBody = Data()
+            var isEventStream = true
+            // The body of an error, or of a response that is not an event stream.
+            var wholeBody = Data()
             do {
                 for try await part in HTTPStreamingRequest.start(request) {
                     switch part {
                     case .response(let response):
                         status = response.statusCode
-                    case .body(let data) where !(200 ..< 300).contains(status):
-                        errorBody.append(data)
+                        let contentType = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
+                        isEventStream = contentType.isEmpty || contentType.contains("event-stream")
+                    case .body(let data) where !(200 ..< 300).contains(status) || !isEventStream:
+                        wholeBody.append(data)
                     case .body(let data):
                         for event in try parser.feed(data) {
                             for channelEvent in try decoder.events(for: event) { await channel.send(channelEvent) }
@@ -99,7 +110,12 @@ extension OpenAICompatibleLanguageModel {
             // A cancelled iteration ends quietly: report the cancellation, not a partial response.
             try Task.checkCancellation()
             guard (200 ..< 300).contains(status) else {
-                throw OpenAICompatibleError.httpStatus(status, body: String(decoding: errorBody, as: UTF8.self), url: endpoint)
+                throw OpenAICompatibleError.httpStatus(status, body: String(decoding: wholeBody, as: UTF8.self), url: endpoint)
+            }
+            if !isEventStream {
+                // A server that ignored `stream: true` sent the whole completion as one JSON object.
+                let event = ServerSentEvent(name: nil, data: String(decoding: wholeBody, as: UTF8.self))
+                for channelEvent in try decoder.events(for: event) { await channel.send(channelEvent) }
             }
             do {
                 for event in try parser.finish() {

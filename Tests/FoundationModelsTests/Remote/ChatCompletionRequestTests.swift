@@ -105,7 +105,7 @@ struct RemoteCityFact {
         let configuration = OpenAICompatibleLanguageModel.Configuration(
             baseURL: try #require(URL(string: "http://127.0.0.1:8080/v1")), model: "m", apiKey: "secret",
             headers: ["X-Team": "notes"], requestTimeout: 12)
-        let executor = OpenAICompatibleLanguageModel.Executor(configuration: configuration)
+        let executor = try OpenAICompatibleLanguageModel.Executor(configuration: configuration)
         let request = executor.urlRequest(body: ChatCompletionRequest(
             LanguageModelExecutorGenerationRequest(transcript: Self.prompt), model: "m", extendedSampling: true))
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/v1/chat/completions")

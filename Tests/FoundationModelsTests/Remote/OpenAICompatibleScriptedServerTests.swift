@@ -128,4 +128,16 @@ import Testing
             return context.debugDescription.contains("slot crashed")
         }
     }
+
+    @Test func aServerThatDoesNotStreamIsUnderstood() async throws {
+        let body = #"{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Whole answer."}}],"#
+            + #""usage":{"prompt_tokens":11,"completion_tokens":3}}"#
+        let server = try ScriptedHTTPServer(replies: [.init(contentType: "application/json", body: body)])
+        defer { server.stop() }
+        let session = LanguageModelSession(model: Self.model(server))
+        let response = try await session.respond(to: "Hi")
+        #expect(response.content == "Whole answer.")
+        #expect(response.usage.input.totalTokenCount == 11)
+        #expect(response.usage.output.totalTokenCount == 3)
+    }
 }

@@ -138,4 +138,15 @@ import TestSupport
         }
         #expect(!session.isResponding)
     }
+
+    @Test func aBaseURLThatIsNotHTTPIsAssetsUnavailable() async throws {
+        let url = try #require(URL(string: "file:///tmp/v1"))
+        let session = LanguageModelSession(model: OpenAICompatibleLanguageModel(baseURL: url, model: "none"))
+        await #expect {
+            try await session.respond(to: "Hi")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.assetsUnavailable(let context) = error else { return false }
+            return context.debugDescription.contains("file:///tmp/v1")
+        }
+    }
 }
