@@ -35,6 +35,11 @@ let package = Package(
             name: "streaming",
             dependencies: [.product(name: "FoundationModels", package: core)]
         ),
+        // Why: the same session API on an OpenAI-compatible server (llama-server, vLLM).
+        .executableTarget(
+            name: "openai-backend",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

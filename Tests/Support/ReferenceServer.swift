@@ -85,6 +85,24 @@ package final class ReferenceServer {
         return content
     }
 
+    /// One non-streamed `/v1/chat/completions` exchange with a request body of our own, sent
+    /// directly (not through the package's client): the reference for the OpenAI-compatible backend.
+    ///
+    /// - Returns: The first choice's message (`content`, `tool_calls`) and the whole response.
+    package func chatCompletion(_ body: [String: Any]) async throws -> (message: [String: Any], response: [String: Any]) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/chat/completions")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await Self.send(request)
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let choices = json["choices"] as? [[String: Any]],
+              let message = choices.first?["message"] as? [String: Any] else {
+            throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
+        }
+        return (message, json)
+    }
+
     /// The reference tokenizer's tokens for `text` (special tokens parsed).
     package func tokenize(_ text: String) async throws -> [Int32] {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/tokenize")!)

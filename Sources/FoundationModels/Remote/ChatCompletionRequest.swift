@@ -1,0 +1,167 @@
+/// The body of a streamed `/chat/completions` request, built from an executor request.
+///
+/// Written as a ``JSONValue`` rather than through `JSONEncoder`, so that JSON Schema properties
+/// keep their declaration order: llama-server's grammar generates them in the order it reads.
+struct ChatCompletionRequest {
+    /// The model name the server expects.
+    var model: String
+    /// The conversation as chat messages.
+    var messages: [JSONValue]
+    /// The tools as OpenAI function definitions.
+    var tools: [JSONValue]
+    /// `auto`, `required` or `none`; `nil` when no tools are offered.
+    var toolChoice: String?
+    /// The `json_schema` response format, for guided generation.
+    var responseFormat: JSONValue?
+    /// Sampling parameters, in the order they are written.
+    var sampling: [(key: String, value: JSONValue)]
+
+    /// Maps an executor request.
+    ///
+    /// - Parameters:
+    ///   - request: The transcript, tools, schema and options.
+    ///   - model: The model name the server expects.
+    ///   - extendedSampling: Whether to send `top_k` (llama-server and vLLM accept it; OpenAI does not).
+    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool) {
+        self.model = model
+        self.messages = Self.messages(
+            of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true)
+        self.tools = request.enabledToolDefinitions.map(Self.function(for:))
+        if tools.isEmpty {
+            toolChoice = nil
+        } else {
+            switch request.generationOptions.toolCallingMode?.kind {
+            case .none, .allowed: toolChoice = "auto"
+            case .required: toolChoice = "required"
+            case .disallowed: toolChoice = "none"
+            }
+        }
+        if let schema = request.schema {
+            responseFormat = .object([
+                ("type", .string("json_schema")),
+                ("json_schema", .object([
+                    ("name", .string(Self.schemaName(schema.rootTypeName))),
+                    ("schema", schema.resolved().jsonValue()),
+                    ("strict", .bool(true)),
+                ])),
+            ])
+        } else {
+            responseFormat = nil
+        }
+        sampling = Self.sampling(for: request.generationOptions, extendedSampling: extendedSampling)
+    }
+
+    /// The JSON of the request body, streamed with usage.
+    var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("model", .string(model)),
+            ("messages", .array(messages)),
+            ("stream", .bool(true)),
+            ("stream_options", .object([("include_usage", .bool(true))])),
+        ]
+        if !tools.isEmpty {
+            members.append(("tools", .array(tools)))
+        }
+        if let toolChoice { members.append(("tool_choice", .string(toolChoice))) }
+        if let responseFormat { members.append(("response_format", responseFormat)) }
+        members.append(contentsOf: sampling)
+        return .object(members)
+    }
+
+    /// The chat messages of a transcript: instructions as the system message, prompts as user
+    /// messages, responses as assistant messages, tool calls as the assistant's `tool_calls`, and
+    /// tool outputs as `tool` messages answering their call's id.
+    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true) -> [JSONValue] {
+        var messages: [JSONValue] = []
+        let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        for (index, entry) in transcript.enumerated() {
+            switch entry {
+            case .instructions(let instructions):
+                let text = instructions.segments.joinedText
+                if !text.isEmpty || !messages.isEmpty {
+                    messages.append(message(role: "system", content: text))
+                }
+            case .prompt(let prompt):
+                var text = prompt.segments.joinedText
+                // As on local models: the schema is described in the prompt unless turned off; the
+                // server's grammar enforces it either way.
+                if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
+                    text += SchemaPromptRendering.instruction(for: format.schema)
+                }
+                messages.append(message(role: "user", content: text))
+            case .response(let response):
+                messages.append(message(role: "assistant", content: response.segments.joinedText))
+            case .toolCalls(let calls):
+                messages.append(.object([
+                    ("role", .string("assistant")),
+                    ("content", .null),
+                    ("tool_calls", .array(calls.map { call in
+                        .object([
+                            ("id", .string(call.id)),
+                            ("type", .string("function")),
+                            ("function", .object([
+                                ("name", .string(call.toolName)),
+                                ("arguments", .string(call.arguments.jsonString)),
+                            ])),
+                        ])
+                    })),
+                ]))
+            case .toolOutput(let output):
+                messages.append(.object([
+                    ("role", .string("tool")),
+                    ("tool_call_id", .string(output.id)),
+                    ("content", .string(output.segments.joinedText)),
+                ]))
+            }
+        }
+        return messages
+    }
+
+    /// A tool as an OpenAI function: its name, description and argument schema.
+    static func function(for tool: Transcript.ToolDefinition) -> JSONValue {
+        .object([
+            ("type", .string("function")),
+            ("function", .object([
+                ("name", .string(tool.name)),
+                ("description", .string(tool.description)),
+                ("parameters", tool.parameters.resolved().jsonValue()),
+            ])),
+        ])
+    }
+
+    /// The sampling parameters for generation options.
+    ///
+    /// Greedy is temperature 0 (and `top_k` 1 where accepted); `random(top:seed:)` is `top_k` and
+    /// `seed`; `random(probabilityThreshold:seed:)` is `top_p` and `seed`.
+    static func sampling(for options: GenerationOptions, extendedSampling: Bool) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        var temperature = options.temperature
+        switch options.sampling?.kind {
+        case .none:
+            break
+        case .greedy:
+            temperature = 0
+            if extendedSampling { members.append(("top_k", .number("1"))) }
+        case .randomTopK(let k, let seed):
+            if extendedSampling { members.append(("top_k", .number(String(k)))) }
+            if let seed { members.append(("seed", .number(String(seed)))) }
+        case .randomProbabilityThreshold(let threshold, let seed):
+            members.append(("top_p", .number(JSONText.number(threshold))))
+            if let seed { members.append(("seed", .number(String(seed)))) }
+        }
+        if let temperature { members.insert(("temperature", .number(JSONText.number(temperature))), at: 0) }
+        if let maximum = options.maximumResponseTokens { members.append(("max_tokens", .number(String(maximum)))) }
+        return members
+    }
+
+    /// A schema name as OpenAI accepts it: letters, digits, `_` and `-`, at most 64 characters.
+    static func schemaName(_ name: String) -> String {
+        let allowed = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" }
+        let cleaned = String(allowed.prefix(64))
+        return cleaned.isEmpty ? "response" : cleaned
+    }
+
+    private static func message(role: String, content: String) -> JSONValue {
+        .object([("role", .string(role)), ("content", .string(content))])
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What an HTTP exchange delivers, in order: the response head once, then the body in pieces.
+enum HTTPStreamPart: Sendable {
+    /// The status line and headers.
+    case response(HTTPURLResponse)
+    /// The next bytes of the body, cut wherever the network cut them.
+    case body(Data)
+}
+
+/// Sends one HTTP request and streams its response as it arrives.
+///
+/// Why a delegate: swift-corelibs-foundation has no `URLSession.bytes(for:)`, and its async
+/// `data(for:)` has been seen to hang; the data-task delegate delivers the body chunk by chunk.
+/// Ending the iteration early (or cancelling the iterating task) cancels the data task.
+enum HTTPStreamingRequest {
+    /// The response of `request`, streamed.
+    ///
+    /// - Returns: A stream of the response head and body pieces; it throws the transport error
+    ///   (`URLError`) when the exchange fails, and ends when the body is complete.
+    static func start(_ request: URLRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
+        let delegate = Delegate(continuation: continuation)
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        let task = session.dataTask(with: request)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        task.resume()
+        // The session keeps its delegate until its tasks end; then it lets go of both.
+        session.finishTasksAndInvalidate()
+        return stream
+    }
+
+    /// Forwards the data task's callbacks into the stream.
+    ///
+    /// `Sendable` without `@unchecked`: its only stored property is a continuation, which is
+    /// `Sendable`, and `NSObject` is the one superclass a checked `Sendable` class may have.
+    private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
+        let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
+
+        init(continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation) {
+            self.continuation = continuation
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
+            if let response = response as? HTTPURLResponse {
+                continuation.yield(.response(response))
+            }
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            continuation.yield(.body(data))
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            if let error {
+                continuation.finish(throwing: error)
+            } else {
+                continuation.finish()
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+public import Foundation
+
+/// A model served by an OpenAI-compatible server (llama.cpp's `llama-server`, vLLM, …) as a
+/// ``LanguageModel`` (an extra of this implementation).
+///
+/// Sessions on it work as on local models: text, streaming, `@Generable` values (the server
+/// enforces the schema through `response_format`) and tools (through the server's tool calling).
+///
+/// ```swift
+/// let model = OpenAICompatibleLanguageModel(baseURL: URL(string: "http://127.0.0.1:8080/v1")!, model: "qwen")
+/// let session = LanguageModelSession(model: model, instructions: "Be brief.")
+/// let answer = try await session.respond(to: "Hi")
+/// ```
+///
+/// Requests stream from `POST {baseURL}/chat/completions`. A server that cannot be reached throws
+/// ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` naming the URL, HTTP 429 throws
+/// ``LanguageModelSession/GenerationError/rateLimited(_:)``, and a prompt too long for the server's
+/// context throws ``LanguageModelSession/GenerationError/exceededContextWindowSize(_:)``.
+public struct OpenAICompatibleLanguageModel: LanguageModel {
+    /// How to reach the server and which model to ask for.
+    public struct Configuration: Sendable, Hashable {
+        /// The API's base URL, usually ending in `/v1`; requests go to `{baseURL}/chat/completions`.
+        public var baseURL: URL
+        /// The model name the server expects (`model` in the request body).
+        public var model: String
+        /// Sent as `Authorization: Bearer <key>` when set.
+        public var apiKey: String?
+        /// Extra HTTP headers sent with every request.
+        public var headers: [String: String]
+        /// Seconds the server may stay silent (before its first byte, or between two) before the
+        /// request fails.
+        public var requestTimeout: TimeInterval
+        /// Whether to send `top_k` for greedy and top-k sampling: llama-server and vLLM accept it,
+        /// OpenAI's own API rejects it. Without it, greedy is temperature 0 alone.
+        public var sendsTopK: Bool
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - baseURL: The API's base URL, such as `http://127.0.0.1:8080/v1`.
+        ///   - model: The model name the server expects.
+        ///   - apiKey: The bearer token, if the server needs one.
+        ///   - headers: Extra HTTP headers.
+        ///   - requestTimeout: Seconds the server may stay silent.
+        ///   - sendsTopK: Whether to send `top_k` (turn off for servers that reject unknown parameters).
+        public init(
+            baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:],
+            requestTimeout: TimeInterval = 300, sendsTopK: Bool = true
+        ) {
+            self.baseURL = baseURL
+            self.model = model
+            self.apiKey = apiKey
+            self.headers = headers
+            self.requestTimeout = requestTimeout
+            self.sendsTopK = sendsTopK
+        }
+    }
+
+    /// How to reach the server and which model to ask for.
+    public var configuration: Configuration
+
+    /// A model on an OpenAI-compatible server.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The API's base URL, such as `http://127.0.0.1:8080/v1`.
+    ///   - model: The model name the server expects.
+    ///   - apiKey: The bearer token, if the server needs one.
+    ///   - headers: Extra HTTP headers sent with every request.
+    ///   - requestTimeout: Seconds the server may stay silent before the request fails.
+    public init(baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:], requestTimeout: TimeInterval = 300) {
+        self.configuration = Configuration(baseURL: baseURL, model: model, apiKey: apiKey, headers: headers, requestTimeout: requestTimeout)
+    }
+
+    /// A model with an explicit configuration.
+    ///
+    /// - Parameter configuration: How to reach the server and which model to ask for.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Guided generation and tool calling, which the server provides.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.guidedGeneration, .toolCalling])
+    }
+
+    /// The configuration.
+    public var executorConfiguration: Configuration { configuration }
+}

@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import FoundationModels
+
+@Generable
+struct RemoteCityFact {
+    var city: String
+    var population: Int
+}
+
+/// The mapping of executor requests to `/chat/completions` bodies.
+@Suite struct ChatCompletionRequestTests {
+    static let lookup = Transcript.ToolDefinition(
+        name: "lookupTeamMember", description: "Find a team member.", parameters: TeamDirectoryTool.Arguments.generationSchema)
+
+    @Test func transcriptEntriesBecomeMessages() throws {
+        let call = Transcript.ToolCall(id: "call_1", toolName: "lookupTeamMember", arguments: try GeneratedContent(json: #"{"query":"Sara"}"#))
+        let transcript = Transcript(entries: [
+            .instructions(Transcript.Instructions(segments: [.text(.init(content: "Be brief."))], toolDefinitions: [Self.lookup])),
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Who is Sara?"))])),
+            .toolCalls(Transcript.ToolCalls([call])),
+            .toolOutput(Transcript.ToolOutput(id: "call_1", toolName: "lookupTeamMember", segments: [.text(.init(content: "Product Lead"))])),
+            .response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: "Sara leads product."))])),
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Thanks"))])),
+        ])
+        let messages = ChatCompletionRequest.messages(of: transcript).map { $0.serialized() }
+        #expect(messages == [
+            #"{"role":"system","content":"Be brief."}"#,
+            #"{"role":"user","content":"Who is Sara?"}"#,
+            #"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookupTeamMember","arguments":"{\"query\": \"Sara\"}"}}]}"#,
+            #"{"role":"tool","tool_call_id":"call_1","content":"Product Lead"}"#,
+            #"{"role":"assistant","content":"Sara leads product."}"#,
+            #"{"role":"user","content":"Thanks"}"#,
+        ])
+    }
+
+    @Test func emptyInstructionsAreLeftOut() {
+        let transcript = Transcript(entries: [
+            .instructions(Transcript.Instructions(segments: [], toolDefinitions: [])),
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))])),
+        ])
+        #expect(ChatCompletionRequest.messages(of: transcript).map { $0.serialized() } == [#"{"role":"user","content":"Hi"}"#])
+    }
+
+    func body(_ request: LanguageModelExecutorGenerationRequest, extendedSampling: Bool = true) -> JSONValue {
+        ChatCompletionRequest(request, model: "smol", extendedSampling: extendedSampling).jsonValue
+    }
+
+    static let prompt = Transcript(entries: [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))]))])
+
+    @Test func toolsAndToolChoice() {
+        let modes: [(GenerationOptions.ToolCallingMode?, String)] = [(nil, "auto"), (.allowed, "auto"), (.required, "required"), (.disallowed, "none")]
+        for (mode, choice) in modes {
+            let request = LanguageModelExecutorGenerationRequest(
+                transcript: Self.prompt, enabledTools: [Self.lookup], generationOptions: GenerationOptions(toolCallingMode: mode))
+            let json = body(request)
+            #expect(json["tool_choice"] == .string(choice))
+            guard case .array(let tools) = json["tools"] else { Issue.record("no tools"); return }
+            #expect(tools.count == 1)
+            #expect(tools[0]["type"] == .string("function"))
+            #expect(tools[0]["function"]?["name"] == .string("lookupTeamMember"))
+            #expect(tools[0]["function"]?["description"] == .string("Find a team member."))
+            #expect(tools[0]["function"]?["parameters"]?.serialized() == Self.lookup.parameters.jsonSchemaText())
+        }
+        let none = body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, generationOptions: GenerationOptions(toolCallingMode: .required)))
+        #expect(none["tools"] == nil)
+        #expect(none["tool_choice"] == nil)
+    }
+
+    @Test func schemaBecomesAStrictJSONSchemaResponseFormat() {
+        let schema = RemoteCityFact.generationSchema
+        let json = body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))
+        #expect(json["response_format"]?["type"] == .string("json_schema"))
+        #expect(json["response_format"]?["json_schema"]?["name"] == .string("RemoteCityFact"))
+        #expect(json["response_format"]?["json_schema"]?["strict"] == .bool(true))
+        #expect(json["response_format"]?["json_schema"]?["schema"]?.serialized() == schema.jsonSchemaText())
+        #expect(json["stream"] == .bool(true))
+        #expect(json["stream_options"]?["include_usage"] == .bool(true))
+        #expect(json["model"] == .string("smol"))
+    }
+
+    @Test func samplingOptions() {
+        func sampling(_ options: GenerationOptions, extended: Bool = true) -> String {
+            JSONValue.object(ChatCompletionRequest.sampling(for: options, extendedSampling: extended)).serialized()
+        }
+        #expect(sampling(GenerationOptions()) == "{}")
+        #expect(sampling(GenerationOptions(sampling: .greedy, temperature: 0.7, maximumResponseTokens: 40))
+            == #"{"temperature":0,"top_k":1,"max_tokens":40}"#)
+        #expect(sampling(GenerationOptions(sampling: .greedy), extended: false) == #"{"temperature":0}"#)
+        #expect(sampling(GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.5))
+            == #"{"temperature":0.5,"top_k":5,"seed":9}"#)
+        #expect(sampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: nil)))
+            == #"{"top_p":0.9}"#)
+    }
+
+    @Test func schemaNamesAreCleaned() {
+        #expect(ChatCompletionRequest.schemaName("Array<City Fact>") == "Array_City_Fact_")
+        #expect(ChatCompletionRequest.schemaName("") == "response")
+    }
+
+    @Test func headersAndEndpoint() throws {
+        let configuration = OpenAICompatibleLanguageModel.Configuration(
+            baseURL: try #require(URL(string: "http://127.0.0.1:8080/v1")), model: "m", apiKey: "secret",
+            headers: ["X-Team": "notes"], requestTimeout: 12)
+        let executor = try OpenAICompatibleLanguageModel.Executor(configuration: configuration)
+        let request = executor.urlRequest(body: ChatCompletionRequest(
+            LanguageModelExecutorGenerationRequest(transcript: Self.prompt), model: "m", extendedSampling: true))
+        #expect(request.url?.absoluteString == "http://127.0.0.1:8080/v1/chat/completions")
+        #expect(request.httpMethod == "POST")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
+        #expect(request.value(forHTTPHeaderField: "X-Team") == "notes")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(request.timeoutInterval == 12)
+    }
+}
+
+/// HTTP statuses and server error bodies map to Apple's error cases.
+@Suite struct OpenAICompatibleErrorTests {
+    typealias GenerationError = LanguageModelSession.GenerationError
+
+    @Test func statusesMapToCases() {
+        let url = URL(string: "http://127.0.0.1:9/v1/chat/completions")
+        func map(_ status: Int, _ body: String) -> GenerationError { OpenAICompatibleError.map(status: status, body: body, url: url) }
+
+        guard case .rateLimited(let limited) = map(429, #"{"error":{"message":"slow down"}}"#) else { Issue.record("429"); return }
+        #expect(limited.debugDescription.contains("slow down"))
+
+        // llama-server's body for a prompt that does not fit.
+        let llama = #"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
+        guard case .exceededContextWindowSize(let context) = map(400, llama) else { Issue.record("llama 400"); return }
+        guard case .contextSize(let size, let count) = context.details else { Issue.record("no details"); return }
+        #expect(size == 2048 && count == 3000)
+
+        // vLLM's shape.
+        let vllm = #"{"object":"error","message":"This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.","type":"BadRequestError","code":400}"#
+        guard case .exceededContextWindowSize = map(400, vllm) else { Issue.record("vllm 400"); return }
+
+        guard case .decodingFailure(let bad) = map(400, #"{"error":{"message":"Invalid schema"}}"#) else { Issue.record("400"); return }
+        #expect(bad.debugDescription.contains("Invalid schema") && bad.debugDescription.contains("HTTP 400"))
+        guard case .assetsUnavailable = map(401, "unauthorized") else { Issue.record("401"); return }
+        guard case .assetsUnavailable = map(404, "not found") else { Issue.record("404"); return }
+        guard case .assetsUnavailable(let server) = map(503, "Loading model") else { Issue.record("503"); return }
+        #expect(server.debugDescription.contains("Loading model"))
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import FoundationModels
+
+/// The chunk decoder on recorded streams: text deltas, tool calls split by index, usage, errors.
+@Suite struct ChatCompletionStreamDecoderTests {
+    /// What the events of a stream add up to.
+    struct Outcome: Equatable {
+        var text = ""
+        var reasoning = ""
+        var calls: [String] = []
+        var usage: [Int] = []
+    }
+
+    func run(_ payloads: [String]) throws(OpenAICompatibleError) -> (Outcome, ChatCompletionStreamDecoder) {
+        var decoder = ChatCompletionStreamDecoder()
+        var events: [LanguageModelExecutorGenerationChannel.Event] = []
+        for payload in payloads {
+            events += try decoder.events(for: ServerSentEvent(name: nil, data: payload))
+        }
+        events += decoder.finalEvents()
+        var outcome = Outcome()
+        for event in events {
+            switch event.payload {
+            case .response(.appendText(let text, _, _)): outcome.text += text
+            case .response(.updateUsage(let input, let output, _)):
+                outcome.usage = [input.totalTokenCount, input.cachedTokenCount, output.totalTokenCount]
+            case .reasoning(.appendText(let text, _, _)): outcome.reasoning += text
+            case .toolCalls(.toolCall(let id, let name, .appendArguments(let json, _))): outcome.calls.append("\(id) \(name) \(json)")
+            default: break
+            }
+        }
+        return (outcome, decoder)
+    }
+
+    @Test func textDeltasAndUsage() throws {
+        // Recorded from llama-server (trimmed): role first, content deltas, finish, then usage.
+        let (outcome, decoder) = try run([
+            #"{"choices":[{"finish_reason":null,"index":0,"delta":{"role":"assistant","content":null}}],"object":"chat.completion.chunk"}"#,
+            #"{"choices":[{"finish_reason":null,"index":0,"delta":{"content":"Par"}}],"object":"chat.completion.chunk"}"#,
+            #"{"choices":[{"finish_reason":null,"index":0,"delta":{"content":"is."}}],"object":"chat.completion.chunk"}"#,
+            #"{"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"object":"chat.completion.chunk"}"#,
+            #"{"choices":[],"usage":{"completion_tokens":3,"prompt_tokens":20,"total_tokens":23,"prompt_tokens_details":{"cached_tokens":12}},"timings":{"cache_n":12}}"#,
+            "[DONE]",
+        ])
+        #expect(outcome == Outcome(text: "Paris.", usage: [20, 12, 3]))
+        #expect(decoder.isComplete)
+        #expect(decoder.finishReason == "stop")
+    }
+
+    @Test func toolCallPiecesAccumulateByIndex() throws {
+        // Two calls streamed interleaved, as vLLM may; ids and names arrive in the first piece only.
+        let (outcome, _) = try run([
+            #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"lookup","arguments":""}}]}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"ci"}}]}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"query\":"}}]}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":" \"Sara\"}"}}]}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"ty\":\"Tunis\"}"}}]}}]}"#,
+            #"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+            "[DONE]",
+        ])
+        #expect(outcome.calls == [#"call_a lookup {"query": "Sara"}"#, #"call_b weather {"city":"Tunis"}"#])
+        #expect(outcome.text.isEmpty)
+        #expect(outcome.usage.isEmpty)
+    }
+
+    @Test func reasoningIsReportedApart() throws {
+        let (outcome, _) = try run([
+            #"{"choices":[{"index":0,"delta":{"reasoning_content":"Think."}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"content":"Answer."},"finish_reason":"stop"}]}"#,
+        ])
+        #expect(outcome.reasoning == "Think.")
+        #expect(outcome.text == "Answer.")
+    }
+
+    @Test func malformedJSONIsATypedError() {
+        #expect(throws: OpenAICompatibleError.self) {
+            _ = try run([#"{"choices":[{"index":0,"delta":{"content":"x"#])
+        }
+    }
+
+    @Test func anErrorInTheStreamIsReported() {
+        var decoder = ChatCompletionStreamDecoder()
+        for event in [
+            ServerSentEvent(name: nil, data: #"{"error":{"code":500,"message":"slot failed","type":"server_error"}}"#),
+            ServerSentEvent(name: "error", data: #"{"message":"boom"}"#),
+        ] {
+            do {
+                _ = try decoder.events(for: event)
+                Issue.record("no error for \(event)")
+            } catch {
+                guard case .streamedError(let text) = error else { Issue.record("\(error)"); continue }
+                #expect(text == event.data)
+            }
+        }
+    }
+
+    @Test func aStreamWithoutFinishIsIncomplete() throws {
+        let (_, decoder) = try run([#"{"choices":[{"index":0,"delta":{"content":"Par"}}]}"#])
+        #expect(!decoder.isComplete)
+    }
+}

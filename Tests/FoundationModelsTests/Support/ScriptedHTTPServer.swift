@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP server on loopback that plays back scripted replies, one per connection, in order,
+/// and records the requests it received.
+///
+/// For what a real server cannot be made to do on demand: a tool call from a model whose server
+/// template has none, HTTP 429, a malformed or cut stream. Each reply's body goes out in the given
+/// pieces, a little apart, so the client sees them as separate network reads.
+final class ScriptedHTTPServer: Sendable {
+    /// One scripted reply.
+    struct Reply: Sendable {
+        var status: Int
+        var contentType = "text/event-stream"
+        var pieces: [[UInt8]]
+
+        /// A reply whose body is `body` cut into pieces of `pieceSize` bytes.
+        init(status: Int = 200, contentType: String = "text/event-stream", body: String, pieceSize: Int = 7) {
+            self.status = status
+            self.contentType = contentType
+            let bytes = Array(body.utf8)
+            pieces = stride(from: 0, to: bytes.count, by: pieceSize).map { Array(bytes[$0 ..< min($0 + pieceSize, bytes.count)]) }
+        }
+    }
+
+    /// A request as received: its head (request line and headers) and body.
+    struct Request: Sendable {
+        var head: String
+        var body: Data
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let received = Mutex<[Request]>([])
+
+    /// Starts listening on a free loopback port and serves the replies in a background thread.
+    init(replies: [Reply]) throws {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socketFD, raw, length) == 0 && listen(socketFD, 8) == 0 && getsockname(socketFD, raw, &length) == 0
+            }
+        }
+        guard bound else {
+            close(socketFD)
+            throw POSIXError(.EADDRINUSE)
+        }
+        listener = socketFD
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            for reply in replies {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                if let request = Self.readRequest(connection) {
+                    received.withLock { $0.append(request) }
+                }
+                Self.write(reply, to: connection)
+                close(connection)
+            }
+        }
+    }
+
+    /// The requests received so far, in order.
+    var requests: [Request] { received.withLock { $0 } }
+
+    /// The JSON body of a received request.
+    func jsonBody(of index: Int) -> [String: Any]? {
+        let requests = self.requests
+        guard index < requests.count else { return nil }
+        return (try? JSONSerialization.jsonObject(with: requests[index].body)) as? [String: Any]
+    }
+
+    /// Stops listening (a pending `accept` returns).
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    private static func readRequest(_ connection: Int32) -> Request? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let separator = Data("\r\n\r\n".utf8)
+        while true {
+            if let end = data.range(of: separator) {
+                let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
+                let length = head.split(separator: "\r\n").lazy
+                    .compactMap { line -> Int? in
+                        let parts = line.split(separator: ":", maxSplits: 1)
+                        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    }.first ?? 0
+                if data.count - end.upperBound >= length {
+                    return Request(head: head, body: Data(data[end.upperBound ..< end.upperBound + length]))
+                }
+            }
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            data.append(contentsOf: buffer[0 ..< count])
+        }
+    }
+
+    private static func write(_ reply: Reply, to connection: Int32) {
+        let head = "HTTP/1.1 \(reply.status) Scripted\r\nContent-Type: \(reply.contentType)\r\nConnection: close\r\n\r\n"
+        send(Array(head.utf8), to: connection)
+        for piece in reply.pieces {
+            usleep(2_000)
+            send(piece, to: connection)
+        }
+    }
+
+    private static func send(_ bytes: [UInt8], to connection: Int32) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+}
