@@ -65,6 +65,8 @@ struct BenchCommand {
         if let modelPath { settings.modelPath = modelPath }
         settings.threads = threads
         settings.contextSize = max(settings.contextSize, 4096)
+        // The bench measures speed, whatever the text says: a refusal is an answer like any other.
+        settings.detectsRefusals = false
         LocalModelSettings.current = settings
         let tools = ModelCatalog.referenceToolsDirectory
         if runsThroughput, tools == nil {

@@ -11,14 +11,19 @@ struct LlamaBenchRunner {
         var decodeRate: Double
     }
 
-    /// One repetition of `-p promptTokens -n generateTokens` (after llama-bench's own warm-up).
+    /// One repetition of prefill (`-p promptTokens`, from an empty context) and of decoding
+    /// (`-n generateTokens` after `promptTokens` of context, `-d`, as the session decodes after
+    /// its prompt), after llama-bench's own warm-up.
     func measure(promptTokens: Int, generateTokens: Int) throws -> Measurement {
+        let prefill = try run(["-p", String(promptTokens), "-n", "0"])
+        let decode = try run(["-p", "0", "-n", String(generateTokens), "-d", String(promptTokens)])
+        return Measurement(prefillRate: prefill.prefillRate, decodeRate: decode.decodeRate)
+    }
+
+    private func run(_ lengths: [String]) throws -> Measurement {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "-m", modelPath, "-p", String(promptTokens), "-n", String(generateTokens),
-            "-t", String(threads), "-r", "1", "-o", "json",
-        ]
+        process.arguments = ["-m", modelPath] + lengths + ["-t", String(threads), "-r", "1", "-o", "json"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -46,5 +46,14 @@ enum TestVocabularies {
         return gguf.makeTokenVocabulary()
     }()
 
-    static let benchFolder = URL(fileURLWithPath: "/work/shared/data/jsonschemabench-dev")
+    /// The JSONSchemaBench development split: `FM_JSONSCHEMABENCH_DIR`, or
+    /// `../shared/data/jsonschemabench-dev` beside the package's folder (the team's workspace).
+    static let benchFolder: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["FM_JSONSCHEMABENCH_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/jsonschemabench-dev")
+    }()
 }

@@ -1,5 +1,5 @@
 // The seed apps' `@Generable` types and tool arguments, copied verbatim from the tutorial in
-// /work/shared/seeds/001_9c7d225788980aa9.txt: they must compile unchanged against this package.
+// ../shared/seeds/001_9c7d225788980aa9.txt (the team workspace): they must compile unchanged against this package.
 
 import FoundationModels
 
