@@ -25,7 +25,7 @@ import TestSupport
 
     func answer(_ model: LlamaLanguageModel) async throws -> String {
         let session = LanguageModelSession(model: model, instructions: "Answer briefly.")
-        return try await session.respond(to: Self.prompt, options: Self.options).content
+        return try await SessionFixtures.freshRespond(session, model: model, to: Self.prompt, options: Self.options).content
     }
 
     @Test func anAdapterChangesTheAnswerExactlyAsLlamaCppApplyingIt() async throws {
@@ -34,7 +34,7 @@ import TestSupport
         let url = try write(file, "random.gguf")
         let adapter = try SystemLanguageModel.Adapter(fileURL: url)
         let adapted = try await answer(LlamaLanguageModel(path: TestModels.smolLM2Path, adapter: adapter, contextSize: 1024, concurrentSessions: 1))
-        let plain = try await answer(LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 1024, concurrentSessions: 1))
+        let plain = try await answer(SessionFixtures.isolatedSmolLM2(6))
         #expect(adapted != plain)
 
         let server = try await ReferenceServer(modelPath: TestModels.smolLM2Path, extraArguments: ["--lora", url.path])
@@ -48,7 +48,7 @@ import TestSupport
         file.magnitude = 0
         let adapter = try SystemLanguageModel.Adapter(fileURL: try write(file, "zeros.gguf"))
         let adapted = try await answer(LlamaLanguageModel(path: TestModels.smolLM2Path, adapter: adapter, contextSize: 1024, concurrentSessions: 1))
-        let plain = try await answer(LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 1024, concurrentSessions: 1))
+        let plain = try await answer(SessionFixtures.isolatedSmolLM2(6))
         #expect(adapted == plain)
     }
 
@@ -64,7 +64,7 @@ import TestSupport
             #expect(context.debugDescription.contains("wrong-shapes.gguf"))
         }
         #expect(session.transcript.count == 0)
-        let plain = try await answer(LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 1024, concurrentSessions: 1))
+        let plain = try await answer(SessionFixtures.isolatedSmolLM2(6))
         #expect(!plain.isEmpty)
     }
 

@@ -22,6 +22,12 @@ import TestSupport
     }
 
     @Test func guidesHoldOnFixtureTypes() async throws {
+        // Seeded sampling on an engine of its own, from an empty cache: the same draws every run.
+        let model = SessionFixtures.isolatedSmolLM2(7)
+        func session() async -> LanguageModelSession {
+            await model.settings.discardCachedPrompts()
+            return LanguageModelSession(model: model, instructions: "You turn requests into structured data.")
+        }
         let review = try await session().respond(to: "Review a cheap umbrella that broke after a week.", generating: Review.self,
                                                  options: GenerationOptions(sampling: .random(top: 20, seed: 3), maximumResponseTokens: 300)).content
         #expect((1...5).contains(review.rating))

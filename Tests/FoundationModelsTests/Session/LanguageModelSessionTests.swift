@@ -6,8 +6,9 @@ import TestSupport
 /// Sessions on the real SmolLM2 model with greedy decoding.
 @Suite(.requiresSmolLM2) struct LanguageModelSessionTests {
     @Test func respondRecordsTheExchangeInTheTranscript() async throws {
-        let session = SessionFixtures.session()
-        let response = try await session.respond(to: "What is the capital of France?", options: SessionFixtures.greedy)
+        let model = SessionFixtures.isolatedSmolLM2(1)
+        let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
+        let response = try await SessionFixtures.freshRespond(session, model: model, to: "What is the capital of France?", options: SessionFixtures.greedy)
         #expect(response.content.contains("Paris"))
         #expect(response.rawContent == GeneratedContent(response.content))
         let entries = Array(session.transcript)
@@ -27,20 +28,29 @@ import TestSupport
     }
 
     @Test func greedyResponsesAreDeterministic() async throws {
-        let first = try await SessionFixtures.session().respond(to: "Name three animals.", options: SessionFixtures.greedy).content
-        let second = try await SessionFixtures.session().respond(to: "Name three animals.", options: SessionFixtures.greedy).content
+        let model = SessionFixtures.isolatedSmolLM2(2)
+        func answer() async throws -> String {
+            let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
+            return try await SessionFixtures.freshRespond(session, model: model, to: "Name three animals.", options: SessionFixtures.greedy).content
+        }
+        let first = try await answer()
+        let second = try await answer()
         #expect(first == second)
     }
 
     @Test func seededSamplingIsReproducible() async throws {
+        let model = SessionFixtures.isolatedSmolLM2(3)
+        func respond(_ prompt: String, _ options: GenerationOptions) async throws -> String {
+            let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
+            return try await SessionFixtures.freshRespond(session, model: model, to: prompt, options: options).content
+        }
         func sample(seed: UInt64) async throws -> String {
-            let options = GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 1.2, maximumResponseTokens: 24)
-            return try await SessionFixtures.soloSession().respond(to: "Invent a name for a cat.", options: options).content
+            try await respond("Invent a name for a cat.", GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 1.2, maximumResponseTokens: 24))
         }
         #expect(try await sample(seed: 7) == sample(seed: 7))
         let nucleus = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 11), maximumResponseTokens: 24)
-        let a = try await SessionFixtures.soloSession().respond(to: "Invent a name for a dog.", options: nucleus).content
-        let b = try await SessionFixtures.soloSession().respond(to: "Invent a name for a dog.", options: nucleus).content
+        let a = try await respond("Invent a name for a dog.", nucleus)
+        let b = try await respond("Invent a name for a dog.", nucleus)
         #expect(a == b)
         // Different seeds explore: over a few seeds, more than one answer comes up.
         var answers = Set<String>()
@@ -55,7 +65,9 @@ import TestSupport
     }
 
     @Test func snapshotsAreCumulativeAndEndWithTheResponse() async throws {
-        let session = SessionFixtures.session()
+        let model = SessionFixtures.isolatedSmolLM2(4)
+        let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
+        await model.settings.discardCachedPrompts()
         var snapshots: [String] = []
         for try await snapshot in session.streamResponse(to: "Describe the sea in two sentences.", options: SessionFixtures.greedy) {
             snapshots.append(snapshot.content)
@@ -70,7 +82,9 @@ import TestSupport
         }
         #expect(snapshots.last == response.segments.joinedText)
         // The streamed answer is the one `respond` gives.
-        let direct = try await SessionFixtures.session().respond(to: "Describe the sea in two sentences.", options: SessionFixtures.greedy)
+        let direct = try await SessionFixtures.freshRespond(
+            LanguageModelSession(model: model, instructions: "You are a helpful assistant."),
+            model: model, to: "Describe the sea in two sentences.", options: SessionFixtures.greedy)
         #expect(snapshots.last == direct.content)
     }
 

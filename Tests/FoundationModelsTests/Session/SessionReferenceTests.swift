@@ -19,8 +19,10 @@ import TestSupport
             if let instructions { messages.append(("system", instructions)) }
             messages.append(("user", prompt))
             let reference = try await server.greedyChat(messages: messages, maximumTokens: 40)
-            let session = LanguageModelSession(model: SessionFixtures.smolLM2, instructions: instructions)
-            let ours = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 40))
+            let model = SessionFixtures.isolatedSmolLM2(5)
+            let session = LanguageModelSession(model: model, instructions: instructions)
+            let ours = try await SessionFixtures.freshRespond(session, model: model, to: prompt,
+                                                             options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 40))
             #expect(ours.content == reference, "prompt: \(prompt)")
         }
     }

@@ -12,6 +12,22 @@ enum SessionFixtures {
     /// bit-for-bit repeatable sampling use this model.
     static let soloSmolLM2 = LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 1024, concurrentSessions: 1)
 
+    /// SmolLM2 on an engine of its own (one slot, unique by `tag`), for a test that compares exact
+    /// outputs: llama.cpp's CPU kernels round differently for different batch shapes, so a prompt
+    /// whose prefix another test's request computed can decode differently at a near-tie (see
+    /// `CacheConsistencyTests`). Use it from one test only, with ``freshRespond(_:to:options:)``.
+    static func isolatedSmolLM2(_ tag: Int) -> LlamaLanguageModel {
+        LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 1200 + tag, concurrentSessions: 1)
+    }
+
+    /// Responds with the model's cache emptied first, so that the whole prompt is computed in one
+    /// batch, as llama.cpp's server (without its prompt cache) computes it.
+    static func freshRespond(_ session: LanguageModelSession, model: LlamaLanguageModel, to prompt: String,
+                             options: GenerationOptions) async throws -> LanguageModelSession.Response<String> {
+        await model.settings.discardCachedPrompts()
+        return try await session.respond(to: prompt, options: options)
+    }
+
     static let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 24)
 
     /// A session on SmolLM2.
@@ -19,8 +35,10 @@ enum SessionFixtures {
         LanguageModelSession(model: smolLM2, tools: tools, instructions: instructions)
     }
 
-    /// A session on ``soloSmolLM2``.
-    static func soloSession(instructions: String? = "You are a helpful assistant.", tools: [any Tool] = []) -> LanguageModelSession {
-        LanguageModelSession(model: soloSmolLM2, tools: tools, instructions: instructions)
+    /// A session on ``soloSmolLM2``, whose cache is emptied first (see ``isolatedSmolLM2(_:)``):
+    /// for one serialized suite.
+    static func soloSession(instructions: String? = "You are a helpful assistant.", tools: [any Tool] = []) async -> LanguageModelSession {
+        await soloSmolLM2.settings.discardCachedPrompts()
+        return LanguageModelSession(model: soloSmolLM2, tools: tools, instructions: instructions)
     }
 }

@@ -18,7 +18,7 @@ struct BrokenDirectoryTool: Tool {
     func call(arguments: Arguments) async throws -> String { throw Outage() }
 }
 
-@Suite(.requiresSmolLM2) struct ToolCallingTests {
+@Suite(.requiresSmolLM2, .serialized) struct ToolCallingTests {
     static let instructions = "Assign action items to real team members. Use the lookup tool to resolve names."
 
     func kinds(_ transcript: Transcript) -> [String] {
@@ -35,7 +35,7 @@ struct BrokenDirectoryTool: Tool {
     }
 
     @Test func requiredModeMakesAValidCallAndAnswers() async throws {
-        let session = SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
+        let session = await SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200, toolCallingMode: .required)
         let response = try await session.respond(to: "Who is Sara?", options: options)
         let transcript = session.transcript
@@ -54,7 +54,7 @@ struct BrokenDirectoryTool: Tool {
     }
 
     @Test func disallowedModeNeverCalls() async throws {
-        let session = SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
+        let session = await SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 40, toolCallingMode: .disallowed)
         let response = try await session.respond(to: "Look up Sara with the tool.", options: options)
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response"])
@@ -62,7 +62,7 @@ struct BrokenDirectoryTool: Tool {
     }
 
     @Test func aThrowingToolIsAToolCallErrorAndTheTranscriptStays() async throws {
-        let session = SessionFixtures.soloSession(instructions: Self.instructions, tools: [BrokenDirectoryTool()])
+        let session = await SessionFixtures.soloSession(instructions: Self.instructions, tools: [BrokenDirectoryTool()])
         let before = session.transcript
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200, toolCallingMode: .required)
         await #expect {
@@ -85,7 +85,7 @@ struct BrokenDirectoryTool: Tool {
     }
 
     @Test func theTranscriptWithToolEntriesRoundTrips() async throws {
-        let session = SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
+        let session = await SessionFixtures.soloSession(instructions: Self.instructions, tools: [TeamDirectoryTool()])
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200, toolCallingMode: .required)
         _ = try await session.respond(to: "Who is Lina?", options: options)
         let data = try JSONEncoder().encode(session.transcript)
