@@ -44,16 +44,7 @@ struct GuidedBench {
     private func runReference(_ folder: URL) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks/reference/run_reference.sh")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script.path, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CLIError.failed("the llguidance script failed") }
+        let data = try ReferenceProcess.output(of: "/bin/sh", arguments: [script.path, folder.path], name: "the llguidance script")
         return try parse(String(decoding: data, as: UTF8.self))
     }
 

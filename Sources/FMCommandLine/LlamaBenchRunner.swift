@@ -21,18 +21,10 @@ struct LlamaBenchRunner {
     }
 
     private func run(_ lengths: [String]) throws -> Measurement {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-m", modelPath] + lengths + ["-t", String(threads), "-r", "1", "-o", "json"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw CLIError.failed("llama-bench failed (status \(process.terminationStatus))")
+        let arguments = ["-m", modelPath] + lengths + ["-t", String(threads), "-r", "1", "-o", "json"]
+        let data = try ReferenceProcess.output(of: executable, arguments: arguments, name: "llama-bench")
+        guard let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw CLIError.failed("llama-bench printed no JSON results")
         }
         var measurement = Measurement(prefillRate: .nan, decodeRate: .nan)
         for result in results {
