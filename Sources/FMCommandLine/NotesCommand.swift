@@ -4,6 +4,12 @@ import FoundationModels
 /// `fm notes [FILE]`: the Smart Notes job of the seed tutorial — meeting notes (from FILE,
 /// standard input, or built-in sample notes) in, a typed `NotesDigest` out, with owners resolved
 /// through `TeamDirectoryTool`.
+///
+/// The session asks in two turns, as one would ask a small model: first to look up every person
+/// in the notes (`.required`: the model chooses whom and must call the tool), then for the
+/// digest (`.disallowed`), which takes the full names from the lookups in the transcript. In one
+/// turn, Qwen2.5-0.5B's answers after tool outputs were poor (an empty action list, greedy).
+/// Decoding is greedy unless a sampling option is given.
 struct NotesCommand {
     let flags: GenerationFlags
 
@@ -42,11 +48,17 @@ struct NotesCommand {
             throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current))
         }
         let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: flags.instructions)
-        // Resolving owners is the point of the tool: the first turn must look them up.
+        // Two turns, as one would ask a small model: first look the people up (the model picks
+        // whom, and must call the tool), then write the digest from the notes and what it found.
+        let notes = try notes()
         var options = flags.options
+        // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
+        if options.sampling == nil, options.temperature == nil { options.sampling = .greedy }
         options.toolCallingMode = .required
+        _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(notes)", options: options)
+        options.toolCallingMode = .disallowed
         let digest = try await session.respond(
-            to: "Analyze these notes:\n\n\(try notes())",
+            to: "Now analyze these notes:\n\n\(notes)",
             generating: NotesDigest.self,
             options: options
         ).content

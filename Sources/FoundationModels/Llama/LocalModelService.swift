@@ -9,6 +9,10 @@ import LlamaBackend
 struct LocalModelService: Sendable {
     let settings: LocalModelSettings
 
+    /// Whether `FM_LOG_PROMPTS=1` asks for every rendered prompt on standard error (to see what
+    /// the model is given).
+    static let logsPrompts = ProcessInfo.processInfo.environment["FM_LOG_PROMPTS"] == "1"
+
     /// Generates a response to the request into the channel: text or structured content, or tool
     /// calls when the request offers tools.
     ///
@@ -24,6 +28,9 @@ struct LocalModelService: Sendable {
             try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
         }
         let promptTokens = try tokens(for: request, model: engine.model)
+        if Self.logsPrompts, let text = try? promptText(for: request, model: engine.model) {
+            FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
+        }
         if promptTokens.count >= settings.contextSize {
             throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
                 debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
