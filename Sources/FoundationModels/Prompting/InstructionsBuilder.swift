@@ -76,6 +76,6 @@ public struct InstructionsBuilder {
     /// - Returns: Never returns.
     @available(*, unavailable, message: "Only `Instructions` and `InstructionsRepresentable` are supported.")
     public static func buildExpression<T>(_ expression: T) -> Instructions {
-        fatalError("unavailable")
+        fatalError("unavailable")  // Unreachable: an unavailable overload cannot be called.
     }
 }

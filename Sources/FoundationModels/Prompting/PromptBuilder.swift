@@ -76,6 +76,6 @@ public struct PromptBuilder {
     /// - Returns: Never returns.
     @available(*, unavailable, message: "Only `Prompt` and `PromptRepresentable` are supported.")
     public static func buildExpression<T>(_ expression: T) -> Prompt {
-        fatalError("unavailable")
+        fatalError("unavailable")  // Unreachable: an unavailable overload cannot be called.
     }
 }

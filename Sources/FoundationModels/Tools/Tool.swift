@@ -68,36 +68,36 @@ extension Tool where Self.Arguments: Generable {
 extension Tool where Self.Arguments == String {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'String' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
 extension Tool where Self.Arguments == Int {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'Int' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
 extension Tool where Self.Arguments == Double {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'Double' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
 extension Tool where Self.Arguments == Float {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'Float' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
 extension Tool where Self.Arguments == Decimal {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'Decimal' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
 extension Tool where Self.Arguments == Bool {
     /// Unavailable: a tool's arguments must be a `@Generable` structure.
     @available(*, unavailable, message: "'Tool' that uses 'Bool' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
-    public var parameters: GenerationSchema { fatalError("unavailable") }
+    public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
 
