@@ -18,6 +18,24 @@ struct BrokenDirectoryTool: Tool {
     func call(arguments: Arguments) async throws -> String { throw Outage() }
 }
 
+/// A directory that answers only when it is cancelled: it reports each call, then waits.
+struct HangingDirectoryTool: Tool {
+    let name = "lookupTeamMember"
+    let description = "Find a team member's full name and role from a partial name."
+    let started: AsyncStream<Void>.Continuation
+
+    @Generable
+    struct Arguments {
+        var query: String
+    }
+
+    func call(arguments: Arguments) async throws -> String {
+        started.yield()
+        try await Task.sleep(for: .seconds(600))
+        return "unreachable"
+    }
+}
+
 @Suite(.requiresSmolLM2, .serialized) struct ToolCallingTests {
     static let instructions = "Assign action items to real team members. Use the lookup tool to resolve names."
 
@@ -51,6 +69,23 @@ struct BrokenDirectoryTool: Tool {
         // The definitions were recorded with the instructions.
         guard case .instructions(let instructions) = transcript[0] else { return }
         #expect(instructions.toolDefinitions.map(\.name) == ["lookupTeamMember"])
+    }
+
+    @Test func cancellingDuringAToolCallStopsTheRequestCleanly() async throws {
+        let (started, continuation) = AsyncStream<Void>.makeStream()
+        let session = await SessionFixtures.soloSession(instructions: Self.instructions, tools: [HangingDirectoryTool(started: continuation)])
+        let before = session.transcript
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200, toolCallingMode: .required)
+        let request = Task { try await session.respond(to: "Who is Sara?", options: options) }
+        var calls = started.makeAsyncIterator()
+        _ = await calls.next()
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(session.transcript == before)
+        #expect(!session.isResponding)
+        // The session answers the next request.
+        let answer = try await session.respond(to: "Say hello.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 8, toolCallingMode: .disallowed))
+        #expect(!answer.content.isEmpty)
     }
 
     @Test func disallowedModeNeverCalls() async throws {
