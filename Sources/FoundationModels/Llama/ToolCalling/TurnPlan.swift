@@ -37,7 +37,12 @@ struct TurnPlan {
 
         // An imported JSON Schema is enforced as written when the decoder reads all of it.
         let schemaText: String? = request.schema.map { schema in
-            if let source = schema.sourceJSONSchema, (try? Grammar.jsonSchema(source)) != nil { return source }
+            // Compiled through the model's grammar cache (the answer's own key), so a repeated
+            // request neither parses nor compiles the document again.
+            if let source = schema.sourceJSONSchema,
+               (try? grammars.grammar(key: "schema|" + source, make: { () throws(SchemaError) in try .jsonSchema(source) })) != nil {
+                return source
+            }
             return schema.jsonSchemaText()
         }
         switch (mayCallTools, schemaText) {
