@@ -1,7 +1,9 @@
 import Foundation
 import FoundationModels
+import LlamaBackend
 
-/// `fm availability`: whether the default model can be used, and why not.
+/// `fm availability`: whether the default model can be used, and why not; then which llama.cpp
+/// build runs it, as `scripts/setup.sh` recorded it (variant, self-test, CPU).
 struct AvailabilityCommand {
     let flags: GenerationFlags
 
@@ -12,10 +14,16 @@ struct AvailabilityCommand {
     func run() throws {
         flags.configureModel()
         let settings = LocalModelSettings.current
+        let prefix = ModelCatalog.installPrefix
+        let build = LlamaBuildReport.lines(record: LlamaBuildRecord.load(prefix: prefix),
+                                           recordPath: LlamaBuildRecord.path(prefix: prefix),
+                                           cpu: .current())
         switch SystemLanguageModel.default.availability {
         case .available:
             print("available: \(settings.modelPath) (context \(settings.contextSize) tokens)")
+            build.forEach { print($0) }
         case .unavailable(let reason):
+            build.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw CLIError.failed(Self.explain(reason, settings: settings))
         }
     }

@@ -12,7 +12,8 @@ package enum FM {
       fm respond [options] PROMPT      print the model's answer to PROMPT
       fm stream [options] PROMPT       print the answer as it is generated
       fm chat [options]                a conversation in one session (type /quit to leave)
-      fm availability                  print whether the default model is available
+      fm availability                  print whether the default model is available, and which
+                                       llama.cpp build runs it (variant, self-test, CPU)
       fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
                                        engine: time to first token by turn and with prewarm,
                                        concurrent sessions, memory per session; guided generation:
@@ -37,6 +38,7 @@ package enum FM {
 
     /// Runs `fm` with the process's arguments and exits with its status.
     package static func main() async {
+        CrashHint.install()
         var arguments = CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
         do {
             guard let command = arguments.next() else {

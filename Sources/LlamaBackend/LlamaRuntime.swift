@@ -12,13 +12,21 @@ package enum LlamaRuntime {
     }
 
     private static let initialization: Void = {
-        // llama.cpp writes its progress logs to stderr by default; we keep them only when asked
-        // for (FM_LLAMA_LOG=1), so that `fm respond` prints the answer alone.
-        if ProcessInfo.processInfo.environment["FM_LLAMA_LOG"] != "1" {
-            llama_log_set({ _, _, _ in }, nil)
-        }
+        // llama.cpp writes its progress logs to stderr by default; they stay quiet unless
+        // `showLog(_:)` asks for them, so that `fm respond` prints the answer alone.
+        llama_log_set({ _, _, _ in }, nil)
         llama_backend_init()
     }()
+
+    /// Shows or hides llama.cpp's own log (on standard error) from now on, process-wide.
+    package static func showLog(_ shows: Bool) {
+        ensureInitialized()
+        if shows {
+            llama_log_set(nil, nil)
+        } else {
+            llama_log_set({ _, _, _ in }, nil)
+        }
+    }
 
     /// The llama.cpp build this process runs against, as its system-info line.
     package static var systemInfo: String {

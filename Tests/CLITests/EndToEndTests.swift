@@ -53,4 +53,45 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("turned off"))
     }
+
+    /// A crash (here a SIGILL sent from outside while `fm chat` waits for input, as llama.cpp's
+    /// kernels raise on CPUs that cannot run them) ends with the hint, then the signal as before.
+    @Test(.requiresSmolLM2) func aFatalSignalPrintsWhatToDoAndKeepsTheSignal() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["chat", "--model", TestModels.smolLM2Path]
+        // Without the Swift runtime's backtracer, which keeps a process that a signal was *sent*
+        // to alive after printing its backtrace (a real fault re-executes and ends it).
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGILL)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            Issue.record("fm was still running 20 s after SIGILL")
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGILL)
+        #expect(stderr.contains("fm: crashed by a fatal signal inside native code"))
+        #expect(stderr.contains("run scripts/setup.sh"))
+    }
+
+    @Test(.requiresSmolLM2) func availabilityNamesTheLlamaBuild() throws {
+        let result = try run(["availability", "--model", TestModels.smolLM2Path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("available: \(TestModels.smolLM2Path)") == true)
+        // scripts/test.sh ran set-up, which records the build it tested.
+        #expect(lines.dropFirst().first?.hasPrefix("llama.cpp: 0.3.36, build variant ") == true)
+        #expect(result.stdout.contains("self-test passed"))
+    }
 }

@@ -16,7 +16,7 @@ import TestSupport
 
     init() throws {
         model = try TestModels.smolLM2()
-        context = try LlamaContext(model: model, configuration: ContextConfiguration(tokensPerSequence: 1024, sequences: 4))
+        context = try LlamaContext(model: model, configuration: ContextConfiguration(tokensPerSequence: 1024, sequences: 4, threads: TestModels.threads))
     }
 
     /// Feeds tokens at consecutive positions of a sequence; returns the last one's logits.

@@ -43,7 +43,7 @@ import TestSupport
         let second = try await run(GenerationRequest(promptTokens: followUp, sampling: .init(strategy: .greedy), maximumTokens: 8))
         #expect(second.cached >= first.count, "reused \(second.cached) of \(followUp.count) prompt tokens")
         // And the output is what a full prefill on a fresh engine gives.
-        let freshEngine = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 512, sequences: 1))
+        let freshEngine = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 512, sequences: 1, threads: TestModels.threads))
         var fresh: [TokenID] = []
         var cached = -1
         for try await event in freshEngine.generate(GenerationRequest(promptTokens: followUp, sampling: .init(strategy: .greedy), maximumTokens: 8)) {
@@ -98,7 +98,7 @@ import TestSupport
     }
 
     @Test func generationStopsWithAnErrorWhenTheContextFills() async throws {
-        let small = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 64, sequences: 1))
+        let small = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 64, sequences: 1, threads: TestModels.threads))
         let prompt = try tokens("Count from 1 to 1000, separated by commas.")
         var produced = 0
         await #expect(throws: LlamaError.contextOverflow(tokenCount: 65, contextLength: 64)) {
@@ -129,7 +129,7 @@ import TestSupport
     /// A fresh engine, so that other tests' requests cannot take its cache.
     func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil) throws -> InferenceEngine {
         try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(
-            tokensPerSequence: 1024, sequences: sequences, prefillChunkWhileDecoding: prefillChunk))
+            tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk))
     }
 
     func tokens(_ user: String, system: String = librarian) throws -> [TokenID] {

@@ -10,6 +10,10 @@ package enum TestModels {
     package static var hasSmolLM2: Bool { FileManager.default.fileExists(atPath: smolLM2Path) }
     package static var hasQwen: Bool { FileManager.default.fileExists(atPath: qwenPath) }
 
+    /// CPU threads for engines the tests create (`FM_THREADS`, which scripts/test.sh sets to 1:
+    /// llama.cpp's spinning thread barriers collapse when parallel suites compete for the cores).
+    package static let threads: Int? = ProcessInfo.processInfo.environment["FM_THREADS"].flatMap(Int.init)
+
     /// Whether model tests must run (scripts/test.sh sets `FM_REQUIRE_MODELS=1`): a missing
     /// model then fails the tests instead of skipping them.
     package static var modelsRequired: Bool {
@@ -31,7 +35,7 @@ package enum TestModels {
     /// One engine per test process: loading contexts is the slow part of these tests.
     package static let smolEngine: InferenceEngine? = {
         guard hasSmolLM2, let model = try? smolLM2() else { return nil }
-        return try? InferenceEngine(model: model, configuration: ContextConfiguration(tokensPerSequence: 2048, sequences: 4))
+        return try? InferenceEngine(model: model, configuration: ContextConfiguration(tokensPerSequence: 2048, sequences: 4, threads: threads))
     }()
 
     /// SmolLM2's ChatML formatting of one system and one user message, with the assistant prefix.

@@ -1,10 +1,11 @@
 import Foundation
 import LlamaBackend
 
-/// Where named adapters live: `FM_ADAPTERS_DIR`, or `adapters` in the set-up cache.
+/// Where named adapters live: ``LocalModelSettings/adaptersDirectory`` (`FM_ADAPTERS_DIR`), or
+/// `adapters` in the set-up cache.
 enum AdapterFolder {
     static var url: URL {
-        if let explicit = ProcessInfo.processInfo.environment["FM_ADAPTERS_DIR"], !explicit.isEmpty {
+        if let explicit = LocalModelSettings.current.adaptersDirectory {
             return URL(fileURLWithPath: explicit)
         }
         return ModelCatalog.cacheDirectory.appendingPathComponent("adapters")

@@ -25,8 +25,8 @@ struct ChatFormatter: Sendable {
 
     /// The prompt text up to the end of the last message's content, which the next request
     /// continues (for prewarming a prompt prefix).
-    func formatContinuing(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition]) throws -> String {
-        let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0) }
+    func formatContinuing(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], toolsWithoutSchema: Set<String> = []) throws -> String {
+        let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0, includingSchema: !toolsWithoutSchema.contains($0.name)) }
         do {
             return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues)
         } catch {
@@ -48,7 +48,9 @@ struct ChatFormatter: Sendable {
         }
     }
 
-    private static let cache = Mutex<[String: ChatTemplate]>([:])
+    /// Parsed templates by model file, with the file's identity when parsed: a replaced file's
+    /// template is parsed afresh.
+    private static let cache = Mutex<[String: (file: FileIdentity?, template: ChatTemplate)]>([:])
 
     /// ChatML, for models whose file carries no template.
     static let chatMLSource = """
@@ -56,7 +58,8 @@ struct ChatFormatter: Sendable {
     """
 
     private static func template(for model: LlamaModel) throws -> ChatTemplate {
-        if let cached = cache.withLock({ $0[model.path] }) { return cached }
+        let file = FileIdentity(path: model.path)
+        if let cached = cache.withLock({ $0[model.path] }), cached.file == file { return cached.template }
         let vocabulary = model.vocabulary
         let bos = vocabulary.beginningOfSequence.map { String(decoding: vocabulary.piece(for: $0, special: true), as: UTF8.self) } ?? ""
         let eos = vocabulary.endOfSequence.map { String(decoding: vocabulary.piece(for: $0, special: true), as: UTF8.self) } ?? ""
@@ -67,7 +70,7 @@ struct ChatFormatter: Sendable {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
                 debugDescription: "The chat template of \(model.path) cannot be parsed: \(error)"))
         }
-        cache.withLock { $0[model.path] = template }
+        cache.withLock { $0[model.path] = (file, template) }
         return template
     }
 }

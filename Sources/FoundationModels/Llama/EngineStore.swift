@@ -32,6 +32,7 @@ final class EngineStore: Sendable {
     func engine(for settings: LocalModelSettings) async throws -> InferenceEngine {
         let key = Key(path: settings.modelPath, configuration: settings.contextConfiguration)
         let file = FileIdentity(path: key.path)
+        LlamaRuntime.showLog(settings.showsLlamaLog)
         guard file != nil else {
             engines.withLock { $0[key] = nil }
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(

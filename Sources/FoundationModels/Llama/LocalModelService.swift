@@ -9,12 +9,10 @@ import LlamaBackend
 struct LocalModelService: Sendable {
     let settings: LocalModelSettings
 
-    /// Whether `FM_LOG_PROMPTS=1` asks for every rendered prompt on standard error (to see what
-    /// the model is given).
-    static let logsPrompts = ProcessInfo.processInfo.environment["FM_LOG_PROMPTS"] == "1"
-
     /// Generates a response to the request into the channel: text or structured content, or tool
-    /// calls when the request offers tools.
+    /// calls when the request offers tools. The steps: ``preflight(_:engine:)`` (language, prompt
+    /// tokens, context), ``TurnPlan`` (what the turn may produce and its constraint), generation
+    /// through a ``ToolCallHoldBack``, then the turn's ending, usage and refusal detection.
     ///
     /// - Throws: ``LanguageModelSession/GenerationError``: `assetsUnavailable` (missing, changed
     ///   or corrupt model file), `unsupportedLanguageOrLocale` (a prompt in a script none of the
@@ -23,49 +21,25 @@ struct LocalModelService: Sendable {
     ///   `CancellationError`.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
-        if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
-           case .prompt(let lastPrompt) = prompt {
-            try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
-        }
-        let promptTokens = try tokens(for: request, model: engine.model)
-        if Self.logsPrompts, let text = try? promptText(for: request, model: engine.model) {
-            FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
-        }
-        if promptTokens.count >= settings.contextSize {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
-                debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
-                    + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
-                details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
-        }
+        let promptTokens = try preflight(request, engine: engine)
         let plan = try TurnPlan(request: request, model: engine.model)
         let generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
             maximumTokens: request.generationOptions.maximumResponseTokens,
             constraint: plan.constraint)
-        var cachedTokens = 0
-        var outputTokens = 0
-        // While the turn could still be tool calls, its text is held back from the session.
-        var text = ""
-        var sent = text.startIndex
-        var pendingTokenCount = 0
+        var usage = Usage(promptTokens: promptTokens.count)
+        var holdBack = ToolCallHoldBack(mayCallTools: plan.mayCallTools, acceptsBareCall: plan.acceptsBareCall)
         do {
             for try await event in engine.generate(generation) {
                 switch event {
                 case .prefilled(_, let cached):
-                    cachedTokens = cached
-                    await channel.send(.response(action: .updateUsage(
-                        input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cached),
-                        output: .init(totalTokenCount: 0))))
+                    usage.cachedTokens = cached
+                    await channel.send(usage.update)
                 case .text(let piece, let tokens):
-                    outputTokens += tokens.count
-                    pendingTokenCount += tokens.count
-                    text += piece
-                    if plan.mayCallTools, ToolCallSyntax.mayBeToolCalls(text, acceptsBareCall: plan.acceptsBareCall) { continue }
-                    if sent < text.endIndex {
-                        await channel.send(.response(action: .appendText(String(text[sent...]), tokenCount: pendingTokenCount)))
-                        sent = text.endIndex
-                        pendingTokenCount = 0
+                    usage.outputTokens += tokens.count
+                    if let release = holdBack.append(piece, tokenCount: tokens.count) {
+                        await channel.send(.response(action: .appendText(release.text, tokenCount: release.tokenCount)))
                     }
                 case .finished:
                     break
@@ -75,26 +49,62 @@ struct LocalModelService: Sendable {
             throw GenerationErrorMapping.map(error)
         }
         try Task.checkCancellation()
-        if plan.mayCallTools, ToolCallSyntax.isToolCallTurn(text, acceptsBareCall: plan.acceptsBareCall) {
-            guard let calls = ToolCallSyntax.parse(text) else {
-                throw LanguageModelSession.GenerationError.decodingFailure(.init(
-                    debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))
-            }
+        switch holdBack.finish() {
+        case .toolCalls(let calls):
             for call in calls {
                 await channel.send(.toolCalls(action: .toolCall(
                     id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
             }
-        } else if plan.mustCallTools {
+        case .cutOffToolCalls(let text):
             throw LanguageModelSession.GenerationError.decodingFailure(.init(
-                debugDescription: "The model had to call a tool but the turn ended first: \(text)"))
-        } else if sent < text.endIndex {
-            await channel.send(.response(action: .appendText(String(text[sent...]), tokenCount: pendingTokenCount)))
+                debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))
+        case .answer(let rest):
+            if plan.mustCallTools {
+                throw LanguageModelSession.GenerationError.decodingFailure(.init(
+                    debugDescription: "The model had to call a tool but the turn ended first: \(holdBack.text)"))
+            }
+            if let rest {
+                await channel.send(.response(action: .appendText(rest.text, tokenCount: rest.tokenCount)))
+            }
         }
-        await channel.send(.response(action: .updateUsage(
-            input: .init(totalTokenCount: promptTokens.count, cachedTokenCount: cachedTokens),
-            output: .init(totalTokenCount: outputTokens))))
-        if settings.detectsRefusals, request.schema == nil, RefusalDetector.isRefusal(text) {
-            throw refusal(of: request, text: text)
+        await channel.send(usage.update)
+        if settings.detectsRefusals, request.schema == nil, RefusalDetector.isRefusal(holdBack.text) {
+            throw refusal(of: request, text: holdBack.text)
+        }
+    }
+
+    /// What must hold before generating: the last prompt is in a language the model reads, and
+    /// the rendered prompt leaves room for a response in the context. Returns the prompt tokens.
+    func preflight(_ request: LanguageModelExecutorGenerationRequest, engine: InferenceEngine) throws -> [TokenID] {
+        if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
+           case .prompt(let lastPrompt) = prompt {
+            try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
+        }
+        let renderer = try PromptRenderer(model: engine.model, request: request)
+        let text = try renderer.text(of: request.transcript, ending: .assistantTurn)
+        let promptTokens = try renderer.tokens(of: text, as: .prompt)
+        if settings.logsPrompts {
+            FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
+        }
+        if promptTokens.count >= settings.contextSize {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
+                    + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
+                details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
+        }
+        return promptTokens
+    }
+
+    /// The token usage of one request, as the channel reports it.
+    struct Usage {
+        let promptTokens: Int
+        var cachedTokens = 0
+        var outputTokens = 0
+
+        var update: LanguageModelExecutorGenerationChannel.Event {
+            .response(action: .updateUsage(
+                input: .init(totalTokenCount: promptTokens, cachedTokenCount: cachedTokens),
+                output: .init(totalTokenCount: outputTokens)))
         }
     }
 
@@ -118,43 +128,12 @@ struct LocalModelService: Sendable {
     func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool) {
         let settings = settings
         Task.detached(priority: .utility) {
-            guard let engine = try? await EngineStore.shared.engine(for: settings) else { return }
-            guard let formatter = try? ChatFormatter(model: engine.model) else { return }
-            let renderer = TranscriptRenderer(templateSupportsTools: formatter.template.supportsTools)
-            let messages = renderer.messages(of: transcript)
-            let tools = formatter.template.supportsTools ? transcript.toolDefinitions : []
-            let text: String?
-            if endsWithPartialPrompt {
-                text = try? formatter.formatContinuing(messages, tools: tools)
-            } else {
-                text = try? formatter.format(messages, tools: tools, addGenerationPrompt: false)
-            }
-            guard let text, let tokens = try? engine.model.vocabulary.tokenize(text, addSpecial: true, parseSpecial: true),
+            guard let engine = try? await EngineStore.shared.engine(for: settings),
+                  let renderer = try? PromptRenderer(model: engine.model),
+                  let tokens = try? renderer.tokens(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
                   !tokens.isEmpty, tokens.count < settings.contextSize else { return }
             try? await engine.prewarm(tokens: tokens)
         }
-    }
-
-    /// The prompt tokens of a request: the rendered transcript, ready for the assistant's turn.
-    func tokens(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel, addGenerationPrompt: Bool = true) throws -> [TokenID] {
-        let text = try promptText(for: request, model: model, addGenerationPrompt: addGenerationPrompt)
-        do {
-            return try model.vocabulary.tokenize(text, addSpecial: true, parseSpecial: true)
-        } catch {
-            throw GenerationErrorMapping.map(error)
-        }
-    }
-
-    /// The prompt text of a request, as the model's chat template renders it.
-    func promptText(for request: LanguageModelExecutorGenerationRequest, model: LlamaModel, addGenerationPrompt: Bool = true) throws -> String {
-        let formatter = try ChatFormatter(model: model)
-        let renderer = TranscriptRenderer(
-            includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
-            templateSupportsTools: formatter.template.supportsTools,
-            toolsWithoutSchema: request.toolsWithoutSchema)
-        let messages = renderer.messages(of: request.transcript)
-        let tools = formatter.template.supportsTools ? request.transcript.toolDefinitions : []
-        return try formatter.format(messages, tools: tools, addGenerationPrompt: addGenerationPrompt, toolsWithoutSchema: request.toolsWithoutSchema)
     }
 }
 

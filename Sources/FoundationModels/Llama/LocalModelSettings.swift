@@ -5,7 +5,8 @@ import Synchronization
 /// Which local GGUF model backs ``SystemLanguageModel/default``, and how it runs.
 ///
 /// An extra of this implementation (Apple's system model is not configurable). The defaults come
-/// from the environment, so tools and tests can switch models without code:
+/// from the environment, so tools and tests can switch models without code. This is the one place
+/// that reads the package's `FM_*` variables; everything below receives explicit values:
 ///
 /// | variable | meaning | default |
 /// |---|---|---|
@@ -17,6 +18,9 @@ import Synchronization
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
+/// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
+/// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
+/// | `FM_CACHE_DIR` | where `scripts/setup.sh` put the models (the default model's folder) | `~/.cache/foundation-models-linux` |
 ///
 /// ```swift
 /// LocalModelSettings.current = LocalModelSettings(modelPath: "/models/llama-3.2-1b.gguf")
@@ -42,6 +46,29 @@ public struct LocalModelSettings: Sendable, Hashable {
     ///
     /// Sessions with and without an adapter run on separate engines that share the weights.
     public var adapterPath: String?
+    /// Where ``SystemLanguageModel/Adapter/init(name:)`` looks for named adapters; `nil` for the
+    /// `adapters` folder of the set-up cache.
+    public var adaptersDirectory: String?
+    /// What ``SystemLanguageModel/availability`` reports regardless of the model, as Xcode's scheme
+    /// option does on Apple platforms; `nil` for the real answer.
+    public var simulatedAvailability: SimulatedAvailability?
+    /// Whether every prompt is printed on standard error as the chat template renders it, to see
+    /// what the model is given.
+    public var logsPrompts = false
+    /// Whether llama.cpp's own log is shown (on standard error); off so that tools print answers alone.
+    public var showsLlamaLog = false
+
+    /// An availability to report instead of the real one (`FM_SIMULATE_AVAILABILITY`).
+    public enum SimulatedAvailability: String, Sendable, Hashable, CaseIterable {
+        /// Report ``SystemLanguageModel/Availability-swift.enum/available``.
+        case available
+        /// Report `.unavailable(.deviceNotEligible)`.
+        case deviceNotEligible
+        /// Report `.unavailable(.appleIntelligenceNotEnabled)`.
+        case appleIntelligenceNotEnabled
+        /// Report `.unavailable(.modelNotReady)`.
+        case modelNotReady
+    }
 
     /// Creates settings.
     ///
@@ -82,6 +109,10 @@ public struct LocalModelSettings: Sendable, Hashable {
         if let sessions = environment["FM_SESSIONS"].flatMap(Int.init), sessions > 0 { settings.concurrentSessions = sessions }
         if environment["FM_DISABLED"] == "1" { settings.isEnabled = false }
         if environment["FM_DETECT_REFUSALS"] == "0" { settings.detectsRefusals = false }
+        settings.adaptersDirectory = environment["FM_ADAPTERS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.simulatedAvailability = environment["FM_SIMULATE_AVAILABILITY"].flatMap(SimulatedAvailability.init(rawValue:))
+        settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
+        settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }
 
@@ -95,7 +126,8 @@ public struct LocalModelSettings: Sendable, Hashable {
 
     /// The inference engine configuration these settings ask for.
     var contextConfiguration: ContextConfiguration {
-        var configuration = ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions, threads: threads)
+        var configuration = ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions,
+                                                 threads: threads ?? ContextConfiguration.processorCount)
         configuration.adapterPath = adapterPath
         return configuration
     }

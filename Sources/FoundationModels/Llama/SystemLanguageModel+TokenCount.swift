@@ -1,4 +1,3 @@
-import ChatTemplates
 import LlamaBackend
 
 extension SystemLanguageModel {
@@ -10,9 +9,9 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for prompt: some PromptRepresentable) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        let base = [ChatMessage(role: .system, content: "x")]
-        let user = ChatMessage(role: .user, content: Prompt(prompt).transcriptSegments.joinedText)
-        return try counter.count(base + [user]) - counter.count(base)
+        let base = TokenCounter.instructions("x")
+        let prompt = Transcript.Entry.prompt(.init(segments: [.text(.init(content: Prompt(prompt).transcriptSegments.joinedText))]))
+        return try counter.count(Transcript(entries: base + [prompt])) - counter.count(Transcript(entries: base))
     }
 
     /// The number of tokens instructions take (the system message that starts a session).
@@ -22,7 +21,7 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for instructions: Instructions) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        return try counter.count([ChatMessage(role: .system, content: instructions.transcriptSegments.joinedText)])
+        return try counter.count(Transcript(entries: TokenCounter.instructions(instructions.transcriptSegments.joinedText)))
     }
 
     /// The number of tokens the definitions of tools take in the instructions.
@@ -34,10 +33,9 @@ extension SystemLanguageModel {
         let counter = try TokenCounter(settings: settings)
         let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
         let hidden = Set(tools.filter { !$0.includesSchemaInInstructions }.map(\.name))
-        func instructions(_ tools: [Transcript.ToolDefinition]) -> Transcript {
-            Transcript(entries: [.instructions(.init(segments: [.text(.init(content: "x"))], toolDefinitions: tools))])
-        }
-        return try counter.count(instructions(definitions), toolsWithoutSchema: hidden) - counter.count(instructions([]))
+        let with = Transcript(entries: TokenCounter.instructions("x", tools: definitions))
+        let without = Transcript(entries: TokenCounter.instructions("x"))
+        return try counter.count(with, toolsWithoutSchema: hidden) - counter.count(without, toolsWithoutSchema: hidden)
     }
 
     /// The number of tokens a response schema takes when it is included in the prompt.
@@ -47,7 +45,7 @@ extension SystemLanguageModel {
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model file is missing.
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
         let counter = try TokenCounter(settings: settings)
-        return try counter.countText(SchemaPromptRendering.instruction(for: schema))
+        return try counter.countFragment(SchemaPromptRendering.instruction(for: schema))
     }
 
     /// The number of tokens transcript entries take, rendered with the model's chat template.
@@ -61,7 +59,9 @@ extension SystemLanguageModel {
     }
 }
 
-/// Counts tokens with a model's tokenizer and chat template, loading only its vocabulary.
+/// Counts tokens with a model's tokenizer and chat template, loading only its vocabulary, through
+/// the same ``PromptRenderer`` that renders requests. Counts are of content: the start-of-sequence
+/// token a whole prompt begins with is not counted.
 struct TokenCounter {
     let model: LlamaModel
 
@@ -73,25 +73,20 @@ struct TokenCounter {
         }
     }
 
-    func count(_ messages: [ChatMessage]) throws -> Int {
-        try countText(ChatFormatter(model: model).format(messages, tools: [], addGenerationPrompt: false))
+    /// An instructions entry, the way a session's transcript starts.
+    static func instructions(_ text: String, tools: [Transcript.ToolDefinition] = []) -> [Transcript.Entry] {
+        [.instructions(.init(segments: [.text(.init(content: text))], toolDefinitions: tools))]
     }
 
-    /// The tokens of a transcript as the session renders it (tools included).
+    /// The tokens of a transcript as the session renders it (tools included), closed after its
+    /// last entry.
     func count(_ transcript: Transcript, toolsWithoutSchema: Set<String> = []) throws -> Int {
-        let formatter = try ChatFormatter(model: model)
-        let native = formatter.template.supportsTools
-        let renderer = TranscriptRenderer(templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
-        let text = try formatter.format(renderer.messages(of: transcript), tools: native ? transcript.toolDefinitions : [],
-                                        addGenerationPrompt: false, toolsWithoutSchema: toolsWithoutSchema)
-        return try countText(text)
+        let renderer = try PromptRenderer(model: model, toolsWithoutSchema: toolsWithoutSchema)
+        return try renderer.tokens(of: renderer.text(of: transcript, ending: .closed), as: .fragment).count
     }
 
-    func countText(_ text: String) throws -> Int {
-        do {
-            return try model.vocabulary.tokenize(text, addSpecial: false, parseSpecial: true).count
-        } catch {
-            throw GenerationErrorMapping.map(error)
-        }
+    /// The tokens of a piece of a prompt.
+    func countFragment(_ text: String) throws -> Int {
+        try PromptRenderer(model: model).tokens(of: text, as: .fragment).count
     }
 }

@@ -23,9 +23,10 @@ extension SystemLanguageModel {
 
     /// Whether the model can be used now, and why not.
     ///
-    /// `FM_SIMULATE_AVAILABILITY` overrides the answer, as Xcode's scheme option does.
+    /// ``LocalModelSettings/simulatedAvailability`` (`FM_SIMULATE_AVAILABILITY`) overrides the
+    /// answer, as Xcode's scheme option does.
     public var availability: SystemLanguageModel.Availability {
-        if let simulated = Self.simulatedAvailability { return simulated }
+        if let simulated = Self.availability(simulating: settings.simulatedAvailability) { return simulated }
         guard settings.isEnabled else { return .unavailable(.appleIntelligenceNotEnabled) }
         let physicalMemory = ProcessInfo.processInfo.physicalMemory
         let modelSize = (try? FileManager.default.attributesOfItem(atPath: settings.modelPath)[.size] as? UInt64) ?? 0
@@ -54,14 +55,19 @@ extension SystemLanguageModel {
     /// Memory the process needs besides the weights: KV caches and compute buffers.
     static let minimumMemory: UInt64 = 1 << 30
 
-    /// The availability `FM_SIMULATE_AVAILABILITY` asks for, if set.
+    /// The availability the current settings simulate (`FM_SIMULATE_AVAILABILITY`), if any.
     static var simulatedAvailability: Availability? {
-        switch ProcessInfo.processInfo.environment["FM_SIMULATE_AVAILABILITY"] {
-        case "available": .available
-        case "deviceNotEligible": .unavailable(.deviceNotEligible)
-        case "appleIntelligenceNotEnabled": .unavailable(.appleIntelligenceNotEnabled)
-        case "modelNotReady": .unavailable(.modelNotReady)
-        default: nil
+        availability(simulating: LocalModelSettings.current.simulatedAvailability)
+    }
+
+    /// The availability a simulation reports.
+    static func availability(simulating simulation: LocalModelSettings.SimulatedAvailability?) -> Availability? {
+        switch simulation {
+        case .available?: .available
+        case .deviceNotEligible?: .unavailable(.deviceNotEligible)
+        case .appleIntelligenceNotEnabled?: .unavailable(.appleIntelligenceNotEnabled)
+        case .modelNotReady?: .unavailable(.modelNotReady)
+        case nil: nil
         }
     }
 

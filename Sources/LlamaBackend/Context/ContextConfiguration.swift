@@ -35,7 +35,7 @@ package struct ContextConfiguration: Sendable, Hashable {
         prefillChunkWhileDecoding: Int? = nil,
         minimumPrefixCopy: Int = 16
     ) {
-        let cores = Self.defaultThreads
+        let cores = Self.processorCount
         self.tokensPerSequence = tokensPerSequence
         self.sequences = max(1, sequences)
         self.batchSize = batchSize
@@ -46,9 +46,9 @@ package struct ContextConfiguration: Sendable, Hashable {
         self.minimumPrefixCopy = max(1, minimumPrefixCopy)
     }
 
-    /// `FM_THREADS` if set, else one thread per core.
-    package static var defaultThreads: Int {
-        if let value = ProcessInfo.processInfo.environment["FM_THREADS"].flatMap(Int.init), value > 0 { return value }
-        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// One thread per core: the default when no thread count is given (the `FM_THREADS` setting
+    /// is read once, by `LocalModelSettings`, and passed down as `threads`).
+    package static var processorCount: Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 }

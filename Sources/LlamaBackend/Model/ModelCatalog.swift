@@ -26,9 +26,16 @@ package enum ModelCatalog {
         cacheDirectory.appendingPathComponent("models").appendingPathComponent(model.rawValue).path
     }
 
+    /// Where `scripts/setup.sh` installs llama.cpp: `$FM_PREFIX`, or `/usr/local` by default.
+    package static var installPrefix: String {
+        if let explicit = ProcessInfo.processInfo.environment["FM_PREFIX"], !explicit.isEmpty { return explicit }
+        return "/usr/local"
+    }
+
     /// The folder holding llama.cpp's own tools (`llama-bench`, `llama-server`, …), if set up.
     package static var referenceToolsDirectory: String? {
-        let record = "/usr/local/share/foundation-models-linux/llama-tools.path"
+        let record = URL(fileURLWithPath: installPrefix)
+            .appendingPathComponent("share/foundation-models-linux/llama-tools.path").path
         guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return nil }
         let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return FileManager.default.fileExists(atPath: path) ? path : nil

@@ -70,8 +70,15 @@ import LlamaBackend
         #expect(!model.supportsLocale(Locale(identifier: "fr_FR")))
     }
 
-    @Test func simulatedAvailabilityIsReadFromTheEnvironment() {
-        // The variable is read per call; this process does not set it.
-        #expect(SystemLanguageModel.simulatedAvailability == nil || ProcessInfo.processInfo.environment["FM_SIMULATE_AVAILABILITY"] != nil)
+    @Test func aSimulatedAvailabilityOverridesTheRealOne() {
+        var settings = LocalModelSettings(modelPath: "/nonexistent/model.gguf")
+        #expect(model(settings).availability == .unavailable(.modelNotReady))
+        settings.simulatedAvailability = .available
+        #expect(model(settings).availability == .available)
+        settings.simulatedAvailability = .deviceNotEligible
+        #expect(model(settings).availability == .unavailable(.deviceNotEligible))
+        // Every value of FM_SIMULATE_AVAILABILITY names a case.
+        #expect(LocalModelSettings.SimulatedAvailability(rawValue: "appleIntelligenceNotEnabled") == .appleIntelligenceNotEnabled)
+        #expect(LocalModelSettings.SimulatedAvailability(rawValue: "sometimes") == nil)
     }
 }

@@ -76,14 +76,20 @@ enum ToolCallSyntax {
         text.hasPrefix(openTag) || (acceptsBareCall && text.hasPrefix("{"))
     }
 
+    /// One parsed call: the tool's name and its arguments as JSON text.
+    struct Call: Equatable {
+        var name: String
+        var arguments: String
+    }
+
     /// The calls in a turn's text, or nil when the text is not a tool-call turn.
-    static func parse(_ text: String) -> [(name: String, arguments: String)]? {
+    static func parse(_ text: String) -> [Call]? {
         if text.hasPrefix("{") {
             guard let call = parseCall(text) else { return nil }
             return [call]
         }
         guard text.hasPrefix(openTag) else { return nil }
-        var calls: [(name: String, arguments: String)] = []
+        var calls: [Call] = []
         var rest = Substring(text)
         while let open = rest.range(of: openTag) {
             guard let close = rest.range(of: closeTag, range: open.upperBound ..< rest.endIndex) else { return nil }
@@ -95,13 +101,29 @@ enum ToolCallSyntax {
         return calls.isEmpty ? nil : calls
     }
 
+    /// The complete calls at the start of a tagged turn, up to the first one that is cut off:
+    /// what a turn that ran out of tokens inside a later call did finish.
+    static func completeCalls(in text: String) -> [Call] {
+        guard text.hasPrefix(openTag) else { return [] }
+        var calls: [Call] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: openTag),
+              let close = rest.range(of: closeTag, range: open.upperBound ..< rest.endIndex) {
+            let body = rest[open.upperBound ..< close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let call = parseCall(body) else { break }
+            calls.append(call)
+            rest = rest[close.upperBound...]
+        }
+        return calls
+    }
+
     /// One call's JSON object, `{"name": …, "arguments": …}`.
-    private static func parseCall(_ body: String) -> (name: String, arguments: String)? {
+    private static func parseCall(_ body: String) -> Call? {
         guard let content = try? GeneratedContent(json: body), content.isComplete,
               case .structure(let properties, _) = content.kind,
               case .string(let name)? = properties["name"]?.kind,
               let arguments = properties["arguments"] else { return nil }
-        return (name, arguments.jsonString)
+        return Call(name: name, arguments: arguments.jsonString)
     }
 
     /// How tools are described in the instructions of models whose template has no tool support.

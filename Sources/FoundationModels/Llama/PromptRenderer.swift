@@ -1,0 +1,84 @@
+import ChatTemplates
+import LlamaBackend
+
+/// The one recipe from a transcript to a local model's prompt: the transcript becomes chat
+/// messages (``TranscriptRenderer``), the model's own chat template turns them into text
+/// (``ChatFormatter``), and the model's tokenizer turns that into tokens. Responding, prewarming
+/// and counting tokens all go through it, so what is counted or cached is what is generated from.
+struct PromptRenderer {
+    /// Where the rendered text stops.
+    enum Ending {
+        /// With the assistant's turn opened: the prompt of a request.
+        case assistantTurn
+        /// After the last entry, closed: a transcript as the cache holds it between requests.
+        case closed
+        /// Inside the last message, where its content ends: a prompt prefix that the next request
+        /// continues (``LanguageModelSession/prewarm(promptPrefix:)``).
+        case continuingLastMessage
+    }
+
+    /// What a text is, for the tokenizer.
+    enum TextKind {
+        /// A whole prompt: the tokenizer adds the model's start-of-sequence token, if it has one.
+        case prompt
+        /// A piece of a prompt (for counting what it adds): no start-of-sequence token.
+        case fragment
+    }
+
+    let formatter: ChatFormatter
+    let vocabulary: Vocabulary
+    /// Whether the response schema is described in the last prompt.
+    var includeSchemaInPrompt = true
+    /// Tools whose argument schema stays out of the instructions.
+    var toolsWithoutSchema: Set<String> = []
+
+    /// The renderer of a model (its template is parsed once per model file).
+    init(model: LlamaModel, includeSchemaInPrompt: Bool = true, toolsWithoutSchema: Set<String> = []) throws {
+        formatter = try ChatFormatter(model: model)
+        vocabulary = model.vocabulary
+        self.includeSchemaInPrompt = includeSchemaInPrompt
+        self.toolsWithoutSchema = toolsWithoutSchema
+    }
+
+    /// The renderer for a request: its schema and tool options.
+    init(model: LlamaModel, request: LanguageModelExecutorGenerationRequest) throws {
+        try self.init(model: model,
+                      includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
+                      toolsWithoutSchema: request.toolsWithoutSchema)
+    }
+
+    /// The prompt text of a transcript, as the model's chat template renders it.
+    func text(of transcript: Transcript, ending: Ending) throws -> String {
+        let native = formatter.template.supportsTools
+        let renderer = TranscriptRenderer(includeSchemaInPrompt: includeSchemaInPrompt,
+                                          templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
+        let messages = renderer.messages(of: transcript)
+        let tools = native ? transcript.toolDefinitions : []
+        switch ending {
+        case .assistantTurn:
+            return try formatter.format(messages, tools: tools, addGenerationPrompt: true, toolsWithoutSchema: toolsWithoutSchema)
+        case .closed:
+            return try formatter.format(messages, tools: tools, addGenerationPrompt: false, toolsWithoutSchema: toolsWithoutSchema)
+        case .continuingLastMessage:
+            return try formatter.formatContinuing(messages, tools: tools, toolsWithoutSchema: toolsWithoutSchema)
+        }
+    }
+
+    /// The prompt tokens of a transcript.
+    ///
+    /// - Throws: ``LanguageModelSession/GenerationError`` when the template or the tokenizer fails.
+    func tokens(of transcript: Transcript, ending: Ending) throws -> [TokenID] {
+        try tokens(of: text(of: transcript, ending: ending), as: .prompt)
+    }
+
+    /// The tokens of a text (special tokens such as `<|im_start|>` are read as such).
+    ///
+    /// - Throws: ``LanguageModelSession/GenerationError`` when the tokenizer fails.
+    func tokens(of text: String, as kind: TextKind) throws -> [TokenID] {
+        do {
+            return try vocabulary.tokenize(text, addSpecial: kind == .prompt, parseSpecial: true)
+        } catch {
+            throw GenerationErrorMapping.map(error)
+        }
+    }
+}
