@@ -87,7 +87,7 @@ let package = Package(
         // so that it builds and tests with no model present.
         .target(
             name: "ConstrainedDecoding",
-            swiftSettings: strictSettings + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            swiftSettings: strictSettings
         ),
         // Why: llama.cpp's C API, found through pkg-config (`llama.pc`, installed by scripts/setup.sh).
         .systemLibrary(
@@ -98,7 +98,7 @@ let package = Package(
         // Why: the only module that sees C names; it translates llama.cpp into Swift types once.
         .target(
             name: "LlamaBackend",
-            dependencies: ["CLlama", "ConstrainedDecoding", "ChatTemplates"],
+            dependencies: ["CLlama", "ConstrainedDecoding"],
             swiftSettings: strictSettings
         ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).

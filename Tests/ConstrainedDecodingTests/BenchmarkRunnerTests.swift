@@ -1,4 +1,4 @@
-import ConstrainedDecoding
+@testable import ConstrainedDecoding
 import Foundation
 import Testing
 

@@ -1,3 +1,6 @@
+/// `fm bench`'s measurement of the decoder, kept `package` (not part of the module's API): it runs
+/// inside the module because it times internal steps (token bytes, special tokens, schema options).
+///
 /// Measures schema compilation and per-token mask time on seeded random walks.
 ///
 /// For each schema: compile it (timed), then repeatedly fill the mask (timed), pick a random
@@ -5,16 +8,16 @@
 /// accept it (timed, counted with the mask: "time between masks"), until the grammar terminates or
 /// `maxTokens` is reached. The produced token sequences are reported so that other engines can be
 /// measured on exactly the same sequences.
-public enum MaskBenchmark {
+package enum MaskBenchmark {
     /// One schema to measure.
-    public struct Schema: Sendable {
+    package struct Schema: Sendable {
         /// A name for reports (for example the file name).
-        public var name: String
+        package var name: String
         /// The JSON Schema text.
-        public var text: String
+        package var text: String
 
         /// Creates a schema entry.
-        public init(name: String, text: String) {
+        package init(name: String, text: String) {
             self.name = name
             self.text = text
         }
@@ -27,7 +30,7 @@ public enum MaskBenchmark {
     ///   - seed: the random walk seed (same seed, same sequences).
     ///   - maxTokens: the cap on tokens per instance.
     ///   - options: schema compilation options.
-    public static func run(
+    package static func run(
         vocabulary: TokenVocabulary, schemas: [Schema], seed: UInt64 = 42, maxTokens: Int = 500,
         options: JSONSchemaOptions = JSONSchemaOptions()
     ) -> MaskBenchmarkReport {
@@ -94,47 +97,47 @@ public enum MaskBenchmark {
 }
 
 /// The measurements of a ``MaskBenchmark`` run.
-public struct MaskBenchmarkReport: Sendable {
+package struct MaskBenchmarkReport: Sendable {
     /// The measurements of one schema.
-    public struct SchemaResult: Sendable {
+    package struct SchemaResult: Sendable {
         /// The schema's name.
-        public var name: String
+        package var name: String
         /// The compile error, when the schema was refused.
-        public var error: String?
+        package var error: String?
         /// Compile time in microseconds (schema text to a matcher-ready grammar).
-        public var compileMicroseconds: Double = 0
+        package var compileMicroseconds: Double = 0
         /// Time per mask (fill plus accepting the chosen token) in microseconds.
-        public var maskMicroseconds: [Double] = []
+        package var maskMicroseconds: [Double] = []
         /// The token ids of the random walk (ending with end-of-generation when it terminated).
-        public var tokens: [Int] = []
+        package var tokens: [Int] = []
         /// Indices (into ``maskMicroseconds``) of masks that computed new mask-cache entries.
-        public var cacheFillingMasks: [Int] = []
+        package var cacheFillingMasks: [Int] = []
         /// Whether the walk ended with end-of-generation.
-        public var terminated = false
+        package var terminated = false
         /// Whether the walk hit an empty mask or a refused token (a defect).
-        public var deadEnd = false
+        package var deadEnd = false
 
         init(name: String) { self.name = name }
     }
 
     /// Per-schema results, in input order.
-    public var results: [SchemaResult]
+    package var results: [SchemaResult]
     /// The vocabulary's one-time precomputation, in seconds.
-    public var precomputationSeconds: Double
+    package var precomputationSeconds: Double
 
     /// The number of schemas compiled.
-    public var compiledCount: Int { results.filter { $0.error == nil }.count }
+    package var compiledCount: Int { results.filter { $0.error == nil }.count }
     /// The number of walks that terminated with end-of-generation.
-    public var terminatedCount: Int { results.filter(\.terminated).count }
+    package var terminatedCount: Int { results.filter(\.terminated).count }
     /// The number of walks that hit a dead end (should be zero).
-    public var deadEndCount: Int { results.filter(\.deadEnd).count }
+    package var deadEndCount: Int { results.filter(\.deadEnd).count }
     /// All mask times in microseconds.
-    public var maskMicroseconds: [Double] { results.flatMap(\.maskMicroseconds) }
+    package var maskMicroseconds: [Double] { results.flatMap(\.maskMicroseconds) }
     /// Compile times in microseconds of compiled schemas.
-    public var compileMicroseconds: [Double] { results.filter { $0.error == nil }.map(\.compileMicroseconds) }
+    package var compileMicroseconds: [Double] { results.filter { $0.error == nil }.map(\.compileMicroseconds) }
 
     /// The `p`-quantile (0…1) of `values` (nearest rank), 0 when empty.
-    public static func quantile(_ values: [Double], _ p: Double) -> Double {
+    package static func quantile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let rank = min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))
@@ -142,7 +145,7 @@ public struct MaskBenchmarkReport: Sendable {
     }
 
     /// A one-object JSON summary (times in µs and ms as the key names say).
-    public var summaryJSON: String {
+    package var summaryJSON: String {
         let masks = maskMicroseconds
         let compiles = compileMicroseconds
         var fillingMasks: [Double] = []
@@ -169,7 +172,7 @@ public struct MaskBenchmarkReport: Sendable {
     }
 
     /// One JSON object per line per schema: name, error, compile time, tokens, terminated.
-    public var sequencesJSONLines: String {
+    package var sequencesJSONLines: String {
         results.map { result in
             let error = result.error.map { JSONValue.quoted($0) } ?? "null"
             return "{\"name\": \(JSONValue.quoted(result.name)), \"error\": \(error), \"compile_us\": \(result.compileMicroseconds), "
@@ -198,7 +201,7 @@ struct SplitMix64: RandomNumberGenerator {
 extension TokenVocabulary {
     /// The vocabulary as text, one token per line: `id<TAB>hex bytes<TAB>kind` where kind is
     /// `normal`, `special` or `eog` (for reference engines fed the same vocabulary).
-    public var dump: String {
+    package var dump: String {
         let eog = Set(endOfGenerationTokens)
         var lines: [String] = []
         lines.reserveCapacity(tokenCount)

@@ -6,10 +6,15 @@ import Synchronization
 package final class ModelGrammars: Sendable {
     private let vocabulary: Vocabulary
     private let tokenVocabularyStorage = Mutex<TokenVocabulary?>(nil)
-    private let compiled = Mutex<[String: CompiledGrammar]>([:])
+    /// The compiled grammars and the order they were added in, behind one lock.
+    private let cache = Mutex(Cache())
     /// Grammars kept per model; older ones are dropped first.
     private let capacity = 256
-    private let order = Mutex<[String]>([])
+
+    private struct Cache {
+        var grammars: [GrammarKey: CompiledGrammar] = [:]
+        var order: [GrammarKey] = []
+    }
 
     init(vocabulary: Vocabulary) {
         self.vocabulary = vocabulary
@@ -33,23 +38,24 @@ package final class ModelGrammars: Sendable {
     ///
     /// - Throws: `SchemaError` naming the first keyword the engine cannot enforce.
     package func grammar(forJSONSchema schema: String, layout: JSONLayout = .canonical) throws(SchemaError) -> CompiledGrammar {
-        try grammar(key: "schema|\(layout.keySeparator)|\(layout.itemSeparator)|" + schema) { () throws(SchemaError) in
+        try grammar(for: .jsonSchema(schema, layout: layout)) { () throws(SchemaError) in
             try Grammar.jsonSchema(schema, options: JSONSchemaOptions(layout: layout))
         }
     }
 
-    /// A compiled grammar by key, built by `make` on first use.
-    package func grammar(key: String, make: () throws(SchemaError) -> Grammar) throws(SchemaError) -> CompiledGrammar {
-        if let cached = compiled.withLock({ $0[key] }) { return cached }
+    /// A compiled grammar by key, built by `make` on first use. Compiling happens outside the
+    /// lock: two requests for a new key may both compile it, and the first stored wins.
+    package func grammar(for key: GrammarKey, make: () throws(SchemaError) -> Grammar) throws(SchemaError) -> CompiledGrammar {
+        if let cached = cache.withLock({ $0.grammars[key] }) { return cached }
         let grammar = try CompiledGrammar(try make(), vocabulary: tokenVocabulary)
-        compiled.withLock { $0[key] = grammar }
-        order.withLock { order in
-            order.append(key)
-            if order.count > capacity {
-                let evicted = order.removeFirst()
-                compiled.withLock { _ = $0.removeValue(forKey: evicted) }
+        return cache.withLock { cache in
+            if let stored = cache.grammars[key] { return stored }
+            cache.grammars[key] = grammar
+            cache.order.append(key)
+            if cache.order.count > capacity {
+                cache.grammars[cache.order.removeFirst()] = nil
             }
+            return grammar
         }
-        return grammar
     }
 }

@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 /// The engine thread's state for one running generation.
 ///
 /// Lives only on the engine thread (not `Sendable`).

@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import Synchronization
 
 /// The decode loop of an ``InferenceEngine``, run on its dedicated thread.
@@ -260,8 +261,9 @@ final class EngineScheduler {
     }
 
     private func sampleNextToken(slot index: Int, logitsIndex: Int32) {
-        guard let generation = slots[index].generation, let logits = context.logits(at: logitsIndex) else {
-            finish(slot: index, throwing: LlamaError.decodeFailed(status: -100))
+        guard let generation = slots[index].generation else { return }
+        guard let logits = context.logits(at: logitsIndex) else {
+            finish(slot: index, throwing: LlamaError.logitsMissing(batchIndex: logitsIndex))
             return
         }
         let token: TokenID?

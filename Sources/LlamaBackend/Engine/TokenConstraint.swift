@@ -1,20 +1,16 @@
-/// Restricts which tokens may come next, for token-level guided generation.
-///
-/// Instances live on the engine's thread for one generation: they are created there by the
-/// request's factory and never shared, so they need not be `Sendable`.
-package protocol TokenConstraint: AnyObject {
-    /// Sets the bit of every token allowed next (bit `i % 32` of word `i / 32`); clears the rest.
-    func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>)
-    /// Advances past a sampled token; returns false if the token was not allowed.
-    func accept(_ token: TokenID) -> Bool
-    /// Tokens the constraint forces next (jump-forward), appended without sampling.
-    ///
-    /// Called after each accepted token; the constraint has already advanced past them when it
-    /// returns them.
-    func takeForcedTokens() -> [TokenID]
-    /// Whether no further token is possible: the structure is complete and generation stops.
-    var isComplete: Bool { get }
-}
+package import ConstrainedDecoding
 
-/// Creates a fresh constraint on the engine's thread when the generation starts.
+/// Creates a fresh constraint on the engine's thread when the generation starts (the constraints
+/// themselves, and their protocol ``ConstrainedDecoding/TokenConstraint``, live beside the
+/// decoder, where they are tested without a model).
 package typealias TokenConstraintFactory = @Sendable () throws -> any TokenConstraint
+
+extension Vocabulary: ConstraintTokenizer {
+    package func tokens(of text: String) -> [Int32]? {
+        try? tokenize(text, addSpecial: false, parseSpecial: false)
+    }
+
+    package func bytes(of token: Int32) -> [UInt8] {
+        piece(for: token)
+    }
+}

@@ -1,5 +1,3 @@
-package import ConstrainedDecoding
-
 /// Guided generation on llama.cpp: a `GrammarMatcher` as the engine's token constraint, with
 /// jump-forward that keeps the tokenization canonical.
 ///
@@ -8,12 +6,12 @@ package import ConstrainedDecoding
 /// since the model's next token might merge with it, and forced tokens are used only when
 /// tokenizing them after the previous token leaves that token unchanged (so the token sequence is
 /// one the tokenizer itself would produce).
-package final class GrammarConstraint: TokenConstraint {
+public final class GrammarConstraint: TokenConstraint {
     private let matcher: GrammarMatcher
-    private let vocabulary: Vocabulary
+    private let vocabulary: any ConstraintTokenizer
     private var mask: TokenBitmask
     private let jumpForward: Bool
-    private var lastToken: TokenID?
+    private var lastToken: Int32?
 
     /// A constraint for one generation.
     ///
@@ -21,14 +19,14 @@ package final class GrammarConstraint: TokenConstraint {
     ///   - grammar: The compiled grammar.
     ///   - vocabulary: The model's tokenizer, for jump-forward.
     ///   - jumpForward: Whether to append forced tokens without sampling.
-    package init(grammar: CompiledGrammar, vocabulary: Vocabulary, jumpForward: Bool = true) {
+    public init(grammar: CompiledGrammar, vocabulary: any ConstraintTokenizer, jumpForward: Bool = true) {
         self.matcher = GrammarMatcher(grammar: grammar)
         self.vocabulary = vocabulary
         self.mask = TokenBitmask(tokenCount: grammar.vocabulary.tokenCount)
         self.jumpForward = jumpForward
     }
 
-    package func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
+    public func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
         matcher.fillNextTokenBitmask(&mask)
         mask.words.withUnsafeBufferPointer { source in
             let count = min(source.count, words.count)
@@ -37,7 +35,7 @@ package final class GrammarConstraint: TokenConstraint {
         }
     }
 
-    package func accept(_ token: TokenID) -> Bool {
+    public func accept(_ token: Int32) -> Bool {
         do {
             try matcher.acceptToken(Int(token))
             lastToken = token
@@ -47,26 +45,26 @@ package final class GrammarConstraint: TokenConstraint {
         }
     }
 
-    package var isComplete: Bool {
+    public var isComplete: Bool {
         matcher.isTerminated
     }
 
-    package func takeForcedTokens() -> [TokenID] {
+    public func takeForcedTokens() -> [Int32] {
         guard jumpForward, let lastToken else { return [] }
         let forced = matcher.forcedBytes()
         guard forced.count >= 2, let text = String(validating: forced, as: UTF8.self) else { return [] }
-        guard var tokens = try? vocabulary.tokenize(text, addSpecial: false, parseSpecial: false), !tokens.isEmpty else { return [] }
+        guard var tokens = vocabulary.tokens(of: text), !tokens.isEmpty else { return [] }
         // Unless the forced bytes finish the grammar, the last token could merge with what follows.
         let completes = matcher.canTerminateAfter(bytes: forced)
         if !completes { tokens.removeLast() }
         guard !tokens.isEmpty else { return [] }
         // Canonical with the previous token: tokenizing both together must keep the previous token.
-        let previous = vocabulary.piece(for: lastToken)
+        let previous = vocabulary.bytes(of: lastToken)
         if let previousText = String(validating: previous, as: UTF8.self),
-           let joined = try? vocabulary.tokenize(previousText + text, addSpecial: false, parseSpecial: false) {
+           let joined = vocabulary.tokens(of: previousText + text) {
             guard joined.first == lastToken, Array(joined.dropFirst().prefix(tokens.count)) == tokens else { return [] }
         }
-        var accepted: [TokenID] = []
+        var accepted: [Int32] = []
         for token in tokens {
             do {
                 try matcher.acceptToken(Int(token))

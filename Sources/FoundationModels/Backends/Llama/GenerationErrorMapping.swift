@@ -22,7 +22,7 @@ enum GenerationErrorMapping {
                 details: .contextSize(contextSize: contextLength, tokenCount: tokenCount)))
         case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
-        case .decodeFailed, .chatTemplateUnavailable, .engineStopped:
+        case .decodeFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
     }

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import LlamaBackend
 
 /// The text form of tool calls in a model turn: Hermes-style tags, which Qwen2.5's chat template
 /// defines and which models without a tool-aware template are taught in their instructions.
@@ -54,14 +55,9 @@ enum ToolCallSyntax {
         return .choice(calls)
     }
 
-    /// A cache key for ``bareGrammar(for:)``.
-    static func bareGrammarKey(for tools: [Transcript.ToolDefinition]) -> String {
-        "bare|" + grammarKey(for: tools)
-    }
-
-    /// A cache key for the grammar of these tools.
-    static func grammarKey(for tools: [Transcript.ToolDefinition]) -> String {
-        "tools|" + tools.map { $0.name + "=" + $0.parameters.jsonSchemaText() }.joined(separator: "|")
+    /// The tools as the grammar cache's key names them: name and arguments schema.
+    static func signatures(of tools: [Transcript.ToolDefinition]) -> [GrammarKey.ToolSignature] {
+        tools.map { GrammarKey.ToolSignature(name: $0.name, parametersSchema: $0.parameters.jsonSchemaText()) }
     }
 
     /// Whether `text` could still be, or already is, a tool-call turn (with the tag, or a bare

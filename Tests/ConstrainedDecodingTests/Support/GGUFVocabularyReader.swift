@@ -1,25 +1,26 @@
-public import Foundation
+import ConstrainedDecoding
+import Foundation
 
 /// Reads a model's vocabulary from a GGUF file in pure Swift (no llama.cpp needed).
 ///
 /// Handles GPT-2 byte-level BPE vocabularies (`tokenizer.ggml.model == "gpt2"`: token text is the
 /// GPT-2 byte-to-unicode encoding) and SentencePiece ones (`"llama"`: `▁` for spaces, `<0xNN>` byte
 /// tokens). Useful for tests and benchmarks; a backend may build ``TokenVocabulary`` from llama.cpp.
-public struct GGUFVocabulary: Sendable {
+struct GGUFVocabulary: Sendable {
     /// The tokenizer model name (`gpt2`, `llama`, …).
-    public var tokenizerModel: String
+    var tokenizerModel: String
     /// Each token's bytes (index = token id).
-    public var tokens: [[UInt8]]
+    var tokens: [[UInt8]]
     /// Each token's GGUF type (1 normal, 2 unknown, 3 control, 4 user-defined, 5 unused, 6 byte).
-    public var tokenTypes: [Int32]
+    var tokenTypes: [Int32]
     /// The end-of-sequence token id, when the file names one.
-    public var endOfSequenceToken: Int?
+    var endOfSequenceToken: Int?
     /// End-of-generation token ids: EOS, EOT, EOM and well-known end markers among control tokens.
-    public var endOfGenerationTokens: [Int]
+    var endOfGenerationTokens: [Int]
 
     /// Control, unknown and unused tokens, and user-defined tokens that look like markup
     /// (`<…>`, as llama.cpp's llguidance integration treats them): never grammar text.
-    public var specialTokens: Set<Int> {
+    var specialTokens: Set<Int> {
         var result = Set<Int>()
         for (id, type) in tokenTypes.enumerated() {
             if type == 2 || type == 3 || type == 5 { result.insert(id); continue }
@@ -29,12 +30,12 @@ public struct GGUFVocabulary: Sendable {
     }
 
     /// A ``TokenVocabulary`` for this vocabulary.
-    public func makeTokenVocabulary() -> TokenVocabulary {
+    func makeTokenVocabulary() -> TokenVocabulary {
         TokenVocabulary(tokens: tokens, specialTokens: specialTokens, endOfGenerationTokens: endOfGenerationTokens)
     }
 
     /// Why a GGUF file could not be read.
-    public enum ReadError: Error, Sendable, Hashable {
+    enum ReadError: Error, Sendable, Hashable {
         case notGGUF
         case truncated
         case missingKey(String)
@@ -51,7 +52,7 @@ public struct GGUFVocabulary: Sendable {
 
     /// Reads the vocabulary of the GGUF file at `url`.
     /// - Throws: ``ReadError`` for malformed files, or the file system's error.
-    public init(contentsOf url: URL) throws {
+    init(contentsOf url: URL) throws {
         let data = try Data(contentsOf: url, options: .alwaysMapped)
         self = try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(ReadError) -> GGUFVocabulary in
             var reader = Reader(buffer: buffer)

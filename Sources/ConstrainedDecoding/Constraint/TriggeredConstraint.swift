@@ -1,5 +1,3 @@
-package import ConstrainedDecoding
-
 /// Free text, unless the text starts with one of the triggers, in which case that trigger's
 /// grammar takes over from the first byte (llama.cpp calls this a lazy grammar).
 ///
@@ -8,15 +6,15 @@ package import ConstrainedDecoding
 /// that does must follow the trigger's grammar to the end. Exactly: the allowed tokens are those
 /// that keep the output outside every string starting with a trigger, plus those the grammars
 /// allow. A trigger without a grammar makes text starting with it impossible (tools turned off).
-package final class TriggeredConstraint: TokenConstraint {
+public final class TriggeredConstraint: TokenConstraint {
     /// One constrained form: its first bytes and its grammar (which starts with them).
-    package struct Form {
-        package var trigger: String
-        package var grammar: CompiledGrammar?
+    public struct Form {
+        public var trigger: String
+        public var grammar: CompiledGrammar?
 
         /// A form whose grammar applies when the output starts with `trigger`; a nil grammar
         /// forbids output starting with `trigger`.
-        package init(trigger: String, grammar: CompiledGrammar?) {
+        public init(trigger: String, grammar: CompiledGrammar?) {
             self.trigger = trigger
             self.grammar = grammar
         }
@@ -34,11 +32,11 @@ package final class TriggeredConstraint: TokenConstraint {
     private let triggers: [[UInt8]]
     private let grammars: [GrammarConstraint?]
     private let tokenBytes: [[UInt8]]
-    private let endOfGeneration: Set<TokenID>
+    private let endOfGeneration: Set<Int32>
     private var mode = Mode.undecided
     private var output: [UInt8] = []
     /// Tokens that may not start the output (see `init`'s `excludedStarts`).
-    private let excludedFirstTokens: Set<TokenID>
+    private let excludedFirstTokens: Set<Int32>
     private var scratch: [UInt32]
 
     /// A constraint whose grammar applies when the output starts with `trigger`.
@@ -48,7 +46,7 @@ package final class TriggeredConstraint: TokenConstraint {
     ///   - grammar: The grammar of the constrained form; nil forbids output starting with `trigger`.
     ///   - vocabulary: The model's tokenizer.
     ///   - excludedStarts: See ``init(forms:vocabulary:excludedStarts:)``.
-    package convenience init(trigger: String, grammar: CompiledGrammar?, vocabulary: Vocabulary, excludedStarts: Set<UInt8> = []) {
+    public convenience init(trigger: String, grammar: CompiledGrammar?, vocabulary: any ConstraintTokenizer, excludedStarts: Set<UInt8> = []) {
         self.init(forms: [Form(trigger: trigger, grammar: grammar)], vocabulary: vocabulary, excludedStarts: excludedStarts)
     }
 
@@ -61,34 +59,35 @@ package final class TriggeredConstraint: TokenConstraint {
     ///     whitespace, which is excluded then too). Small models often open a tool call in ways
     ///     the forms do not cover (inside a code fence); excluding those openings leaves the
     ///     forms as the way to call.
-    package init(forms: [Form], vocabulary: Vocabulary, excludedStarts: Set<UInt8> = []) {
+    public init(forms: [Form], vocabulary: any ConstraintTokenizer, excludedStarts: Set<UInt8> = []) {
         self.triggers = forms.map { Array($0.trigger.utf8) }
         self.grammars = forms.map { form in form.grammar.map { GrammarConstraint(grammar: $0, vocabulary: vocabulary) } }
-        self.tokenBytes = vocabulary.allTokenBytes
+        let tokenBytes = vocabulary.allTokenBytes
+        self.tokenBytes = tokenBytes
         self.endOfGeneration = Set(vocabulary.endOfGenerationTokens)
-        self.scratch = [UInt32](repeating: 0, count: (vocabulary.allTokenBytes.count + 31) / 32)
-        var excluded: Set<TokenID> = []
+        self.scratch = [UInt32](repeating: 0, count: (tokenBytes.count + 31) / 32)
+        var excluded: Set<Int32> = []
         if !excludedStarts.isEmpty {
             let triggerStarts = Set(triggers.compactMap(\.first))
             for (token, bytes) in tokenBytes.enumerated() where !bytes.isEmpty {
                 let first = bytes.first { !Self.isWhitespace($0) }
                 guard let first else {
-                    excluded.insert(TokenID(token))
+                    excluded.insert(Int32(token))
                     continue
                 }
-                if excludedStarts.contains(first), !triggerStarts.contains(bytes[0]) { excluded.insert(TokenID(token)) }
+                if excludedStarts.contains(first), !triggerStarts.contains(bytes[0]) { excluded.insert(Int32(token)) }
             }
         }
         self.excludedFirstTokens = excluded
     }
 
     /// Whether the output took a constrained form (it started with a trigger).
-    package var isConstrained: Bool {
+    public var isConstrained: Bool {
         if case .constrained = mode { return true }
         return false
     }
 
-    package func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
+    public func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
         switch mode {
         case .free:
             for index in words.indices { words[index] = .max }
@@ -124,7 +123,7 @@ package final class TriggeredConstraint: TokenConstraint {
         }
     }
 
-    package func accept(_ token: TokenID) -> Bool {
+    public func accept(_ token: Int32) -> Bool {
         switch mode {
         case .free:
             return true
@@ -149,12 +148,12 @@ package final class TriggeredConstraint: TokenConstraint {
         }
     }
 
-    package func takeForcedTokens() -> [TokenID] {
+    public func takeForcedTokens() -> [Int32] {
         guard case .constrained(let form) = mode else { return [] }
         return grammars[form]?.takeForcedTokens() ?? []
     }
 
-    package var isComplete: Bool {
+    public var isComplete: Bool {
         guard case .constrained(let form) = mode else { return false }
         return grammars[form]?.isComplete ?? true
     }

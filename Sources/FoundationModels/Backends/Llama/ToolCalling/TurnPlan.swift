@@ -24,9 +24,9 @@ struct TurnPlan {
         let vocabulary = model.vocabulary
         let grammars = model.grammars
 
-        func compile(_ key: String, _ make: () throws(SchemaError) -> Grammar) throws -> CompiledGrammar {
+        func compile(_ key: GrammarKey, _ make: () throws(SchemaError) -> Grammar) throws -> CompiledGrammar {
             do {
-                return try grammars.grammar(key: key, make: make)
+                return try grammars.grammar(for: key, make: make)
             } catch {
                 let name = request.schema?.rootTypeName
                 throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
@@ -39,8 +39,7 @@ struct TurnPlan {
         let schemaText: String? = request.schema.map { schema in
             // Compiled through the model's grammar cache (the answer's own key), so a repeated
             // request neither parses nor compiles the document again.
-            if let source = schema.sourceJSONSchema,
-               (try? grammars.grammar(key: "schema|" + source, make: { () throws(SchemaError) in try .jsonSchema(source) })) != nil {
+            if let source = schema.sourceJSONSchema, (try? grammars.grammar(forJSONSchema: source)) != nil {
                 return source
             }
             return schema.jsonSchemaText()
@@ -58,18 +57,18 @@ struct TurnPlan {
         case (false, nil):
             constraint = nil
         case (false, let schema?):
-            let grammar = try compile("schema|" + schema) { () throws(SchemaError) in try .jsonSchema(schema) }
+            let grammar = try compile(.jsonSchema(schema, layout: .canonical)) { () throws(SchemaError) in try .jsonSchema(schema) }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
         case (true, _) where mustCallTools:
-            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools)) { () throws(SchemaError) in
+            let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
             }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
         case (true, nil):
-            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools)) { () throws(SchemaError) in
+            let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
             }
-            let bare = try compile(ToolCallSyntax.bareGrammarKey(for: tools)) { () throws(SchemaError) in
+            let bare = try compile(.bareToolCall(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.bareGrammar(for: tools)
             }
             // Small models often call without the tag: a text answer that opens with `{` is such a
@@ -81,7 +80,7 @@ struct TurnPlan {
                     vocabulary: vocabulary, excludedStarts: ToolCallSyntax.taglessCallOpenings)
             }
         case (true, let schema?):
-            let grammar = try compile(ToolCallSyntax.grammarKey(for: tools) + "|answer|" + schema) { () throws(SchemaError) in
+            let grammar = try compile(.toolCallsOrAnswer(ToolCallSyntax.signatures(of: tools), answerSchema: schema)) { () throws(SchemaError) in
                 .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema)])
             }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }

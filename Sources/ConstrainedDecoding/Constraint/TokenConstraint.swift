@@ -1,0 +1,18 @@
+/// Restricts which tokens may come next, for token-level guided generation.
+///
+/// Instances live on the engine's thread for one generation: they are created there by the
+/// request's factory and never shared, so they need not be `Sendable`.
+public protocol TokenConstraint: AnyObject {
+    /// Sets the bit of every token allowed next (bit `i % 32` of word `i / 32`); clears the rest.
+    func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>)
+    /// Advances past a sampled token; returns false if the token was not allowed.
+    func accept(_ token: Int32) -> Bool
+    /// Tokens the constraint forces next (jump-forward), appended without sampling.
+    ///
+    /// Called after each accepted token; the constraint has already advanced past them when it
+    /// returns them.
+    func takeForcedTokens() -> [Int32]
+    /// Whether no further token is possible: the structure is complete and generation stops.
+    var isComplete: Bool { get }
+}
+
