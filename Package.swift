@@ -130,7 +130,7 @@ let package = Package(
         // llama-server as the reference our output must equal.
         .target(
             name: "TestSupport",
-            dependencies: ["LlamaBackend"],
+            dependencies: ["LlamaBackend", "FoundationModels"],
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,5 @@
 import Foundation
 import FoundationModels
-import LlamaBackend
 
 /// `fm availability`: whether the default model can be used, and why not; then which llama.cpp
 /// build runs it, as `scripts/setup.sh` recorded it (variant, self-test, CPU).

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import FoundationModels
 import LlamaBackend
 
 /// llama.cpp's own `llama-server`, started on loopback as the reference that our output must equal.

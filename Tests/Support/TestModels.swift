@@ -1,6 +1,7 @@
 import Foundation
 package import Testing
 package import LlamaBackend
+import FoundationModels
 
 /// The real models the integration tests run on, and whether they are present.
 package enum TestModels {

@@ -1,6 +1,7 @@
 package import Foundation
 
-/// Where `scripts/setup.sh` puts the models and llama.cpp's reference tools.
+/// Where `scripts/setup.sh` puts the models and llama.cpp's reference tools (the set-up's layout,
+/// which the local backend and the tool read; the C-binding module knows nothing of it).
 ///
 /// The cache folder is `$FM_CACHE_DIR`, or `~/.cache/foundation-models-linux` by default.
 package enum ModelCatalog {
