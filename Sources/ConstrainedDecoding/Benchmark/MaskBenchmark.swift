@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Measures schema compilation and per-token mask time on seeded random walks.
 ///
 /// For each schema: compile it (timed), then repeatedly fill the mask (timed), pick a random
@@ -171,8 +173,8 @@ public struct MaskBenchmarkReport: Sendable {
     /// One JSON object per line per schema: name, error, compile time, tokens, terminated.
     public var sequencesJSONLines: String {
         results.map { result in
-            let error = result.error.map { JSONValue.quoted($0) } ?? "null"
-            return "{\"name\": \(JSONValue.quoted(result.name)), \"error\": \(error), \"compile_us\": \(result.compileMicroseconds), "
+            let error = result.error.map { JSONWriter.quoted($0) } ?? "null"
+            return "{\"name\": \(JSONWriter.quoted(result.name)), \"error\": \(error), \"compile_us\": \(result.compileMicroseconds), "
                 + "\"terminated\": \(result.terminated), \"dead_end\": \(result.deadEnd), \"tokens\": [\(result.tokens.map(String.init).joined(separator: ", "))]}"
         }.joined(separator: "\n")
     }

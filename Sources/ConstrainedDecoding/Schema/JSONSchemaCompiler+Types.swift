@@ -1,3 +1,5 @@
+import JSONValues
+
 extension JSONSchemaCompiler {
     mutating func compile(type: String, _ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         switch type {

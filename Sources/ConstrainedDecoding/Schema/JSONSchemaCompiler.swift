@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Compiles JSON Schema documents into grammar rules: references, combinators and dispatch by type.
 struct JSONSchemaCompiler {
     typealias Value = GrammarBuilder.Value

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Reads a JSON Schema document into schema nodes, in one of two dialects.
 ///
 /// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry
@@ -113,7 +115,7 @@ struct JSONSchemaReader {
     // MARK: - Schemas
 
     private mutating func readSchema(_ value: JSONValue, path: String, name naming: Naming) throws(ImportError) -> SchemaNode {
-        let members: [(key: String, value: JSONValue)]
+        let members: [JSONMember]
         switch value {
         case .bool(true) where dialect == .jsonSchema:
             return SchemaNode(kind: .any)
@@ -123,7 +125,8 @@ struct JSONSchemaReader {
             throw .invalidValue(keyword: "schema", path: path, reason: "expected a schema object, found \(value.typeName)")
         }
         var keywords: [String: JSONValue] = [:]
-        for (key, keywordValue) in members {
+        for member in members {
+            let (key, keywordValue) = (member.key, member.value)
             switch classify(key) {
             case .ignored: continue
             case .unsupported: throw .unsupportedKeyword(key, path: path)
