@@ -4,12 +4,12 @@ import JSONValues
 //
 //   func jsonSchemaText(prettyPrinted: Bool = false) -> String          (GenerationSchema)
 //   func jsonSchemaValue() -> JSONValue                                  (GenerationSchema)
-//       The schema as JSON Schema text in Apple's dialect (`title`, `description`, `type`,
-//       `properties` in declaration order, `required`, `x-order`, `additionalProperties: false`,
-//       `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`, `$ref`, then
-//       `$defs` last), keys always in that order. For the prompt, the transcript's response format
-//       and the constrained decoder. Equal to the `Codable` encoding, which `JSONEncoder` writes
-//       with keys in any order.
+//       The schema as JSON Schema in Apple's dialect, as text or as a value (`title`, `description`,
+//       `type`, `properties` in declaration order, `required`, `x-order`, `additionalProperties:
+//       false`, `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`,
+//       `$ref`, then `$defs` last), keys always in that order. The text for the prompt and the
+//       transcript's response format, the value for the constrained decoder. Equal to the
+//       `Codable` encoding, which `JSONEncoder` writes with keys in any order.
 //   var rootTypeName: String                                             (GenerationSchema)
 //       The root's name: its `title` (`NotesDigest`), the type's name (`String`), or the JSON type of
 //       an untitled root (`array`). For `Transcript.ResponseFormat.name`.
