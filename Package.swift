@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "JSONValues", "TestSupport"],
+            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
