@@ -14,7 +14,7 @@
 /// digits).
 ///
 /// ```swift
-/// let schema = try JSONReader.value(of: #"{"type": "number", "multipleOf": 0.01}"#)
+/// let schema = try JSONReader.read(#"{"type": "number", "multipleOf": 0.01}"#)
 /// schema["multipleOf"]   // .number("0.01")
 /// schema.jsonText()      // {"type":"number","multipleOf":0.01}
 /// ```
