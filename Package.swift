@@ -74,7 +74,7 @@ let package = Package(
         // executors that connect it to the engines below.
         .target(
             name: "FoundationModels",
-            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates"],
+            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates", "JSONValues"],
             swiftSettings: strictSettings
         ),
         // Why: `@Generable` and `@Guide`, compiled against the toolchain's own swift-syntax.
@@ -87,6 +87,14 @@ let package = Package(
         // so that it builds and tests with no model present.
         .target(
             name: "ConstrainedDecoding",
+            dependencies: ["JSONValues"],
+            swiftSettings: strictSettings
+        ),
+        // Why: one JSON value (ordered keys, numbers as exact text), one strict reader and one
+        // writer, shared by the public API and the decoder so that a schema reaches the decoder as
+        // a value, never as text parsed again. No dependencies, so every module may use it.
+        .target(
+            name: "JSONValues",
             swiftSettings: strictSettings
         ),
         // Why: llama.cpp's C API, found through pkg-config (`llama.pc`, installed by scripts/setup.sh).
@@ -116,7 +124,7 @@ let package = Package(
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
-            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding"],
+            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding", "JSONValues"],
             swiftSettings: strictSettings
         ),
         // Why: the `fm` executable itself: it only calls `FM.main()`.
@@ -136,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "TestSupport"],
+            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -146,8 +154,13 @@ let package = Package(
             linkerSettings: swiftSyntaxLinking
         ),
         .testTarget(
+            name: "JSONValuesTests",
+            dependencies: ["JSONValues"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ConstrainedDecodingTests",
-            dependencies: ["ConstrainedDecoding"],
+            dependencies: ["ConstrainedDecoding", "JSONValues"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Foundation
 import FoundationModels
 import LlamaBackend
@@ -30,7 +31,7 @@ struct GuidedBench {
         try report.summaryJSON.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
         try report.sequencesJSONLines.write(to: folder.appendingPathComponent("sequences.jsonl"), atomically: true, encoding: .utf8)
         try vocabulary.dump.write(to: folder.appendingPathComponent("vocabulary.tsv"), atomically: true, encoding: .utf8)
-        let lines = schemas.map { "{\"name\": \(JSONValue.quoted($0.name)), \"schema\": \($0.text)}" }
+        let lines = schemas.map { "{\"name\": \(JSONWriter.quoted($0.name)), \"schema\": \($0.text)}" }
         try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("schemas.jsonl"), atomically: true, encoding: .utf8)
         log("llguidance on the same \(label) sequences (a throwaway virtualenv in /tmp/cd-venv)")
         if let reference = try? runReference(folder) {
@@ -64,7 +65,7 @@ struct GuidedBench {
         var schemas: [MaskBenchmark.Schema] = []
         for (index, file) in files.enumerated() where index % stride == 0 && schemas.count < schemaLimit {
             let text = try String(contentsOfFile: schemaFolder + "/" + file, encoding: .utf8)
-            let wrapper = try JSONReader.parse(text)
+            let wrapper = try JSONReader.read(text)
             let schema = wrapper["schema"] ?? wrapper
             schemas.append(.init(name: file, text: schema.serialized(layout: .compact)))
         }

@@ -1,4 +1,5 @@
 @testable import ConstrainedDecoding
+import JSONValues
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct BenchmarkRunnerTests {
         var schemas: [MaskBenchmark.Schema] = []
         for (index, file) in files.enumerated() where index % stride == 0 && schemas.count < limit {
             let data = try Data(contentsOf: TestVocabularies.benchFolder.appendingPathComponent(file))
-            let wrapper = try JSONReader.parse(String(decoding: data, as: UTF8.self))
+            let wrapper = try JSONReader.read(String(decoding: data, as: UTF8.self))
             guard let schema = wrapper["schema"] else { continue }
             schemas.append(.init(name: file, text: schema.serialized(layout: .compact)))
         }
@@ -33,7 +34,7 @@ struct BenchmarkRunnerTests {
         try report.sequencesJSONLines.write(to: output.appendingPathComponent("sequences.jsonl"), atomically: true, encoding: .utf8)
         try vocabulary.dump.write(to: output.appendingPathComponent("vocabulary.tsv"), atomically: true, encoding: .utf8)
         var schemaLines: [String] = []
-        for schema in schemas { schemaLines.append("{\"name\": \(JSONValue.quoted(schema.name)), \"schema\": \(schema.text)}") }
+        for schema in schemas { schemaLines.append("{\"name\": \(JSONWriter.quoted(schema.name)), \"schema\": \(schema.text)}") }
         try schemaLines.joined(separator: "\n").write(to: output.appendingPathComponent("schemas.jsonl"), atomically: true, encoding: .utf8)
         print("MaskBenchmark (\(useQwen ? "qwen" : "smol")): \(report.summaryJSON)")
         #expect(report.deadEndCount == 0)

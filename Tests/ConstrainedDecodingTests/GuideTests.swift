@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Testing
 
 /// One guide: a schema, complete texts it must accept, texts it must reject as complete outputs,
@@ -149,9 +150,9 @@ struct GuideCase: Sendable, CustomStringConvertible {
 
     @Test func acceptedTextsValidate() throws {
         for guide in Self.cases {
-            let schema = try JSONReader.parse(guide.schema)
+            let schema = try JSONReader.read(guide.schema)
             for text in guide.accepted {
-                #expect(try JSONSchemaValidation.isValid(try JSONReader.parse(text), schema: schema), "\(guide.name): \(text)")
+                #expect(try JSONSchemaValidation.isValid(try JSONReader.read(text), schema: schema), "\(guide.name): \(text)")
             }
         }
     }

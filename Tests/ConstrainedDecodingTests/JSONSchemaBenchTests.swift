@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
         var result: [(String, JSONValue)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".json") {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
-            if let schema = try JSONReader.parse(String(decoding: data, as: UTF8.self))["schema"] { result.append((file, schema)) }
+            if let schema = try JSONReader.read(String(decoding: data, as: UTF8.self))["schema"] { result.append((file, schema)) }
         }
         return result
     }
@@ -66,7 +67,7 @@ extension JSONSchemaBenchTests {
     func timeCompilePhases() throws {
         let file = try #require(ProcessInfo.processInfo.environment["CD_COMPILE_FILE"])
         let data = try Data(contentsOf: TestVocabularies.benchFolder.appendingPathComponent(file))
-        let schema = try #require(try JSONReader.parse(String(decoding: data, as: UTF8.self))["schema"])
+        let schema = try #require(try JSONReader.read(String(decoding: data, as: UTF8.self))["schema"])
         let clock = ContinuousClock()
         let start = clock.now
         let grammar = try Grammar.jsonSchema(schema)

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         let vocabularies = Self.vocabularies()
         guard !vocabularies.isEmpty else { return }
         let schemaText = Self.schemas[schemaIndex]
-        let schema = try JSONReader.parse(schemaText)
+        let schema = try JSONReader.read(schemaText)
         for (name, vocabulary) in vocabularies {
             let grammar = try CompiledGrammar(jsonSchema: schemaText, vocabulary: vocabulary)
             var walker = RandomWalk(seed: UInt64(schemaIndex * 7919 + 1))
@@ -37,7 +38,7 @@ import Testing
                 guard let bytes else { continue }
                 completed += 1
                 let text = try #require(String(validating: bytes, as: UTF8.self), "\(name): invalid UTF-8")
-                let instance = try JSONReader.parse(text)
+                let instance = try JSONReader.read(text)
                 #expect(try JSONSchemaValidation.isValid(instance, schema: schema), "\(name): \(text) violates \(schemaText)")
                 #expect(text == instance.serialized(layout: .canonical) || text.contains("\\"), "\(name): not in canonical layout: \(text)")
             }
@@ -51,14 +52,14 @@ import Testing
         let smol = try #require(TestVocabularies.smol)
         for file in (ProcessInfo.processInfo.environment["CD_WALK_FILES"] ?? "").split(separator: ",") {
             let data = try Data(contentsOf: TestVocabularies.benchFolder.appendingPathComponent(String(file)))
-            let schema = try #require(try JSONReader.parse(String(decoding: data, as: UTF8.self))["schema"])
+            let schema = try #require(try JSONReader.read(String(decoding: data, as: UTF8.self))["schema"])
             let grammar = try CompiledGrammar(Grammar.jsonSchema(schema), vocabulary: smol)
             var walker = RandomWalk(seed: 7)
             for _ in 0..<20 {
                 let (bytes, problem) = walker.walk(grammar, maxTokens: 300, bruteForce: false)
                 #expect(problem == nil)
                 guard let bytes, let text = String(validating: bytes, as: UTF8.self) else { continue }
-                let valid = try JSONSchemaValidation.isValid(try JSONReader.parse(text), schema: schema)
+                let valid = try JSONSchemaValidation.isValid(try JSONReader.read(text), schema: schema)
                 #expect(valid, "\(file): \(text)")
             }
         }

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Testing
 
 /// On a small synthetic vocabulary (single bytes, tokens that span grammar elements, split UTF-8
@@ -25,7 +26,7 @@ import Testing
     @Test(arguments: 0..<schemas.count)
     func masksEqualBruteForceAndWalksAreValid(schemaIndex: Int) throws {
         let schemaText = Self.schemas[schemaIndex]
-        let schema = try JSONReader.parse(schemaText)
+        let schema = try JSONReader.read(schemaText)
         let grammar = try ByteChecks.compile(schemaText)
         var walker = RandomWalk(seed: UInt64(schemaIndex) &* 31 &+ 5)
         var completed = 0
@@ -35,7 +36,7 @@ import Testing
             guard let bytes else { continue }
             completed += 1
             let text = try #require(String(validating: bytes, as: UTF8.self))
-            let instance = try JSONReader.parse(text)
+            let instance = try JSONReader.read(text)
             #expect(try JSONSchemaValidation.isValid(instance, schema: schema), "\(text) violates \(schemaText)")
         }
         #expect(completed > 0)

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import JSONValues
 import Testing
 
 @Suite struct VocabularyTests {
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func jsonReaderKeepsOrderAndNumberText() throws {
-        let value = try JSONReader.parse(#"{"b": 1.50, "a": [true, null, "\u00e9\ud83d\ude00"]}"#)
+        let value = try JSONReader.read(#"{"b": 1.50, "a": [true, null, "\u00e9\ud83d\ude00"]}"#)
         #expect(value.objectMembers?.map(\.key) == ["b", "a"])
         #expect(value["b"] == .number("1.50"))
         #expect(value["a"]?.arrayValue?[2] == .string("é😀"))

@@ -196,7 +196,7 @@ extension Interpreter {
     /// transformers' `tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False)`.
     private func toJSON(_ value: TemplateValue, arguments: CallArguments) throws(TemplateError) -> TemplateValue {
         let bound = try arguments.bind("tojson", ["ensure_ascii", "indent", "separators", "sort_keys"])
-        var options = JSONWriter.Options()
+        var options = PythonJSONWriter.Options()
         options.ensureASCII = bound[0]?.isTruthy ?? false
         if let indent = bound[1], !indent.isNone {
             if case .string(let text) = indent.storage {
@@ -218,7 +218,7 @@ extension Interpreter {
         options.sortKeys = bound[3]?.isTruthy ?? false
         var output = ""
         do {
-            try JSONWriter(options: options).write(value, into: &output, level: 0)
+            try PythonJSONWriter(options: options).write(value, into: &output, level: 0)
         } catch {
             throw .runtime(message: error.message, location: arguments.location)
         }

@@ -8,7 +8,7 @@ extension TemplateValue {
     /// - Parameter jsonText: One JSON document (leading and trailing whitespace allowed).
     /// - Throws: ``TemplateError/invalidJSON(message:location:)`` naming the line and column.
     public init(jsonText: String) throws(TemplateError) {
-        var reader = JSONReader(text: jsonText)
+        var reader = PythonJSONReader(text: jsonText)
         self = try reader.readDocument()
     }
 
@@ -19,13 +19,13 @@ extension TemplateValue {
     ///   - sortKeys: Whether to sort object keys (by code point) instead of keeping their order.
     /// - Throws: ``TemplateError/runtime(message:location:)`` when the value holds `undefined`.
     public func jsonText(indent: Int? = nil, sortKeys: Bool = false) throws(TemplateError) -> String {
-        var options = JSONWriter.Options()
+        var options = PythonJSONWriter.Options()
         options.indent = indent.map { String(repeating: " ", count: $0) }
         options.sortKeys = sortKeys
         if indent != nil { options.itemSeparator = "," }
         var output = ""
         do {
-            try JSONWriter(options: options).write(self, into: &output, level: 0)
+            try PythonJSONWriter(options: options).write(self, into: &output, level: 0)
         } catch {
             throw .runtime(message: error.message, location: TemplateLocation(line: 1, column: 1))
         }

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// `fm bench`'s measurement of the decoder, kept `package` (not part of the module's API): it runs
 /// inside the module because it times internal steps (token bytes, special tokens, schema options).
 ///
@@ -174,8 +176,8 @@ package struct MaskBenchmarkReport: Sendable {
     /// One JSON object per line per schema: name, error, compile time, tokens, terminated.
     package var sequencesJSONLines: String {
         results.map { result in
-            let error = result.error.map { JSONValue.quoted($0) } ?? "null"
-            return "{\"name\": \(JSONValue.quoted(result.name)), \"error\": \(error), \"compile_us\": \(result.compileMicroseconds), "
+            let error = result.error.map { JSONWriter.quoted($0) } ?? "null"
+            return "{\"name\": \(JSONWriter.quoted(result.name)), \"error\": \(error), \"compile_us\": \(result.compileMicroseconds), "
                 + "\"terminated\": \(result.terminated), \"dead_end\": \(result.deadEnd), \"tokens\": [\(result.tokens.map(String.init).joined(separator: ", "))]}"
         }.joined(separator: "\n")
     }

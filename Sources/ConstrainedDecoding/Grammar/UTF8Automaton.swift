@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Builds byte automata for sets of Unicode scalars, raw or as JSON string content.
 enum UTF8Automaton {
     /// A closed range of scalar values.
@@ -89,7 +91,7 @@ enum UTF8Automaton {
                         continue
                     }
                     if low < 0x20 || low == 0x22 || low == 0x5C {
-                        let escape = JSONValue.quoted(String(Character(Unicode.Scalar(low) ?? " ")))
+                        let escape = JSONWriter.quoted(String(Character(Unicode.Scalar(low) ?? " ")))
                         let bytes = Array(escape.utf8.dropFirst().dropLast())
                         let end = nfa.addBytes(bytes.dropLast(), from: source)
                         if let last = bytes.last { nfa.addEdge(from: end, last, last, to: target) }

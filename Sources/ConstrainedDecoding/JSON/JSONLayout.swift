@@ -1,3 +1,5 @@
+import JSONValues
+
 /// The fixed whitespace layout of JSON that a grammar generates.
 ///
 /// A fixed layout leaves the model no choice of whitespace, so it cannot loop on spaces, and makes
@@ -18,4 +20,11 @@ public struct JSONLayout: Sendable, Hashable {
     public static let canonical = JSONLayout(keySeparator: ": ", itemSeparator: ", ")
     /// No whitespace at all: `":"` and `","`.
     public static let compact = JSONLayout(keySeparator: ":", itemSeparator: ",")
+}
+
+extension JSONLayout {
+    /// The package's JSON writer set to this layout's separators, on one line.
+    var writer: JSONWriter {
+        JSONWriter(keySeparator: keySeparator, itemSeparator: itemSeparator)
+    }
 }

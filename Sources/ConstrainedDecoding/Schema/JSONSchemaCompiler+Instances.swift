@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Validation of literal values (`enum`, `const`) against the schema around them, so that a listed
 /// value that breaks a sibling keyword (for example `minimum`) is never offered.
 extension JSONSchemaCompiler {

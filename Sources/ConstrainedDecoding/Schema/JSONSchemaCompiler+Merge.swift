@@ -1,3 +1,5 @@
+import JSONValues
+
 extension JSONSchemaCompiler {
     /// The conjunction of two schema objects (`allOf`), or an error naming the conflicting keyword.
     func merge(_ first: JSONValue, _ second: JSONValue, path: String) throws(SchemaError) -> JSONValue {

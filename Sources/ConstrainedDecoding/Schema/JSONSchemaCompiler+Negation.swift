@@ -1,3 +1,5 @@
+import JSONValues
+
 /// `not`, `oneOf` exclusivity and `if`/`then`/`else`, enforced by sound restriction.
 ///
 /// A negated schema is turned into a positive restriction of the base schema that implies the

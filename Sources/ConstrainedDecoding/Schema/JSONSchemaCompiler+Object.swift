@@ -1,3 +1,5 @@
+import JSONValues
+
 extension JSONSchemaCompiler {
     private struct Property {
         var name: String
@@ -114,7 +116,7 @@ extension JSONSchemaCompiler {
             }
             let propertyPath = "\(path)/properties/\(name)"
             let value = try builder.normalized(try compile(propertySchema, path: propertyPath))
-            let key = Array((JSONValue.quoted(name) + options.layout.keySeparator).utf8)
+            let key = Array((JSONWriter.quoted(name) + options.layout.keySeparator).utf8)
             properties.append(Property(name: name, value: value, required: requiredNames.contains(name), keyBytes: key))
         }
         let requiredCount = properties.filter(\.required).count
@@ -273,7 +275,7 @@ extension JSONSchemaCompiler {
     func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
         let dfa = try contentAutomaton(pattern, path: path, keyword: "pattern")
         var state: Int32 = 0
-        for byte in JSONValue.quoted(name).utf8.dropFirst().dropLast() {
+        for byte in JSONWriter.quoted(name).utf8.dropFirst().dropLast() {
             state = dfa.next(state, byte)
             if state < 0 { return false }
         }

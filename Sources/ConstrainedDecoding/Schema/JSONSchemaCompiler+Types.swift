@@ -1,3 +1,5 @@
+import JSONValues
+
 extension JSONSchemaCompiler {
     mutating func compile(type: String, _ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         switch type {
@@ -217,8 +219,11 @@ extension JSONSchemaCompiler {
 
     // MARK: - Arrays
 
+    /// Keywords refused on array schemas (from the shared keyword table): `minContains`, `maxContains`.
+    static let refusedForArrays: [String] = JSONSchemaKeyword.all.filter { $0.decoder == .refusedForArrays }.map(\.name)
+
     private mutating func compileArray(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
-        for keyword in ["minContains", "maxContains"] where schema[keyword] != nil {
+        for keyword in JSONSchemaCompiler.refusedForArrays where schema[keyword] != nil {
             throw .unsupportedKeyword(keyword: keyword, path: path, reason: "contains counts cannot be enforced")
         }
         if let contains = schema["contains"] {

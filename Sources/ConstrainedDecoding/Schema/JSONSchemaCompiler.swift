@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Compiles JSON Schema documents into grammar rules: references, combinators and dispatch by type.
 struct JSONSchemaCompiler {
     typealias Value = GrammarBuilder.Value
@@ -12,12 +14,8 @@ struct JSONSchemaCompiler {
     private var inProgress: Set<Int32> = []
     private var depth = 0
 
-    /// Keywords that carry no constraint.
-    static let annotations: Set<String> = [
-        "title", "description", "default", "examples", "$comment", "$schema", "$id", "id", "readOnly",
-        "writeOnly", "deprecated", "$defs", "definitions", "x-order", "contentEncoding", "contentMediaType",
-        "$anchor", "$vocabulary", "example", "nullable",
-    ]
+    /// Keywords that carry no constraint by themselves (from the shared keyword table).
+    static let annotations: Set<String> = JSONSchemaKeyword.annotationNames
 
     init(document: JSONValue, options: JSONSchemaOptions) {
         self.document = document
@@ -117,13 +115,10 @@ struct JSONSchemaCompiler {
 
     // MARK: - Keyword checks
 
+    /// Refuses the keywords the shared table marks as refused wherever they appear.
     private func checkUnsupported(_ schema: JSONValue, path: String) throws(SchemaError) {
-        let refused: [String: String] = [
-            "$dynamicRef": "dynamic references are not supported",
-            "$recursiveRef": "recursive references are not supported",
-        ]
         for member in schema.objectMembers ?? [] {
-            if let reason = refused[member.key] {
+            if case .refused(let reason)? = JSONSchemaKeyword.named(member.key)?.decoder {
                 throw .unsupportedKeyword(keyword: member.key, path: path, reason: reason)
             }
         }

@@ -1,3 +1,5 @@
+public import JSONValues
+
 /// How a JSON Schema is turned into a grammar.
 public struct JSONSchemaOptions: Sendable, Hashable {
     /// The whitespace layout of generated JSON (``JSONLayout/canonical`` by default).
@@ -17,9 +19,19 @@ public struct JSONSchemaOptions: Sendable, Hashable {
 
 extension Grammar {
     /// Compiles JSON Schema text (Apple's `GenerationSchema` dialect or standard JSON Schema).
-    /// - Throws: ``SchemaError`` naming the keyword and path of anything that cannot be enforced.
+    ///
+    /// A thin wrapper for benchmarks and tests: it reads the text with ``JSONReader`` and compiles
+    /// the value. The package itself hands schemas over as values, to the `JSONValue` overload.
+    /// - Throws: ``SchemaError`` naming the keyword and path of anything that cannot be enforced,
+    ///   or ``SchemaError/invalidJSON(offset:reason:)`` when the text is not JSON.
     public static func jsonSchema(_ text: String, options: JSONSchemaOptions = JSONSchemaOptions()) throws(SchemaError) -> Grammar {
-        try jsonSchema(JSONReader.parse(text), options: options)
+        let document: JSONValue
+        do {
+            document = try JSONReader.read(text)
+        } catch {
+            throw .invalidJSON(offset: error.offset, reason: error.reason)
+        }
+        return try jsonSchema(document, options: options)
     }
 
     /// Compiles a parsed JSON Schema document.

@@ -1,3 +1,5 @@
+public import JSONValues
+
 /// Checks JSON instances against a JSON Schema (the keywords the compiler understands).
 ///
 /// Meant for tests and diagnostics (for example, checking what a generation produced); the

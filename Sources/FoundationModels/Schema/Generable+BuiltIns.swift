@@ -1,4 +1,5 @@
 public import Foundation
+import JSONValues
 
 // The standard types the model can generate directly, as in Apple's framework: Bool, String, Int,
 // Float, Double, Decimal, Never, GeneratedContent, arrays of generable elements, and optionals
@@ -120,7 +121,7 @@ extension Decimal: Generable {
     /// - Throws: ``GeneratedContent/ConversionError`` for other kinds and numbers JSON cannot spell.
     public init(_ content: GeneratedContent) throws {
         let number = try content.number(for: "a number")
-        guard number.isFinite, let value = Decimal(string: JSONText.number(number)) else {
+        guard number.isFinite, let value = Decimal(string: JSONValue.numberText(number)) else {
             throw GeneratedContent.ConversionError.unrepresentableNumber(number, type: "Decimal")
         }
         self = value

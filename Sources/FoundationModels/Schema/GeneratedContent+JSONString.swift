@@ -1,3 +1,5 @@
+import JSONValues
+
 extension GeneratedContent {
     /// The content as JSON text, with keys in their order, `": "` after each key and `", "` between
     /// members, as Apple's framework writes it.
@@ -17,9 +19,9 @@ extension GeneratedContent {
         case .bool(let value):
             output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
-            output.append(contentsOf: JSONText.number(value).utf8)
+            output.append(contentsOf: JSONValue.numberText(value).utf8)
         case .string(let value):
-            JSONText.appendQuoted(value, to: &output)
+            JSONWriter.appendQuoted(value, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -34,7 +36,7 @@ extension GeneratedContent {
                 guard let value = properties[key] else { continue }
                 if !first { output.append(contentsOf: ", ".utf8) }
                 first = false
-                JSONText.appendQuoted(key, to: &output)
+                JSONWriter.appendQuoted(key, to: &output)
                 output.append(contentsOf: ": ".utf8)
                 value.appendJSON(to: &output)
             }

@@ -1,4 +1,5 @@
 public import Foundation
+import JSONValues
 
 extension GeneratedContent {
     /// The reasons generated content cannot convert to a Swift value.
@@ -26,7 +27,7 @@ extension GeneratedContent {
             case .unknownChoice(let choice, let type):
                 "'\(choice)' is not one of the choices of \(type)"
             case .unrepresentableNumber(let number, let type):
-                "\(JSONText.number(number)) cannot be represented as \(type)"
+                "\(JSONValue.numberText(number)) cannot be represented as \(type)"
             case .uninhabitedType(let type):
                 "no generated content converts to \(type)"
             }

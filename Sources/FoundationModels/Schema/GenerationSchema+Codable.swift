@@ -1,3 +1,5 @@
+import JSONValues
+
 extension GenerationSchema {
     /// Encodes the schema as JSON Schema in Apple's dialect.
     ///

@@ -1,3 +1,5 @@
+import JSONValues
+
 extension GenerationSchema {
     /// Creates a schema from a JSON Schema document, in standard JSON Schema or Apple's dialect.
     ///
@@ -19,22 +21,19 @@ extension GenerationSchema {
     /// - Throws: ``JSONSchemaImportError`` naming the first keyword that cannot be used and its JSON
     ///   path.
     public init(jsonSchema: String) throws(JSONSchemaImportError) {
-        self = try JSONSchemaReader.read(try Self.document(jsonSchema), dialect: .jsonSchema)
-        sourceJSONSchema = jsonSchema
+        let document = try Self.document(jsonSchema)
+        self = try JSONSchemaReader.read(document.mergingDuplicateKeys(), dialect: .jsonSchema)
+        sourceJSONSchema = document
     }
 
-    /// Parses the JSON text of a schema document, keeping its key order.
+    /// Reads the JSON text of a schema document with the package's strict reader, keeping its key
+    /// order (and, as written, any repeated keys).
     static func document(_ text: String) throws(JSONSchemaImportError) -> JSONValue {
-        let content: GeneratedContent
         do {
-            content = try PartialJSONParser.parse(text)
+            return try JSONReader.read(text)
         } catch {
-            throw .invalidJSON(error)
+            throw .invalidJSON(GeneratedContent.JSONSyntaxError(offset: error.offset, reason: error.reason))
         }
-        guard content.isComplete else {
-            throw .invalidJSON(GeneratedContent.JSONSyntaxError(offset: text.utf8.count, reason: "the document ends early"))
-        }
-        return JSONValue(content)
     }
 }
 
@@ -51,7 +50,7 @@ extension DynamicGenerationSchema {
     ///   path.
     public init(jsonSchema: String) throws(JSONSchemaImportError) {
         self = try JSONSchemaReader.readDynamic(
-            try GenerationSchema.document(jsonSchema),
+            try GenerationSchema.document(jsonSchema).mergingDuplicateKeys(),
             dialect: .jsonSchema,
             rootReferencesByName: true
         )

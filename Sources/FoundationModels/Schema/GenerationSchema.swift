@@ -1,12 +1,15 @@
+import JSONValues
+
 // Internal helpers for the rest of the package (sessions, transcripts, the decoder bridge):
 //
 //   func jsonSchemaText(prettyPrinted: Bool = false) -> String          (GenerationSchema)
-//       The schema as JSON Schema text in Apple's dialect (`title`, `description`, `type`,
-//       `properties` in declaration order, `required`, `x-order`, `additionalProperties: false`,
-//       `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`, `$ref`, then
-//       `$defs` last), keys always in that order. For the prompt, the transcript's response format
-//       and the constrained decoder. Equal to the `Codable` encoding, which `JSONEncoder` writes
-//       with keys in any order.
+//   func jsonSchemaValue() -> JSONValue                                  (GenerationSchema)
+//       The schema as JSON Schema in Apple's dialect, as text or as a value (`title`, `description`,
+//       `type`, `properties` in declaration order, `required`, `x-order`, `additionalProperties:
+//       false`, `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`,
+//       `$ref`, then `$defs` last), keys always in that order. The text for the prompt and the
+//       transcript's response format, the value for the constrained decoder. Equal to the
+//       `Codable` encoding, which `JSONEncoder` writes with keys in any order.
 //   var rootTypeName: String                                             (GenerationSchema)
 //       The root's name: its `title` (`NotesDigest`), the type's name (`String`), or the JSON type of
 //       an untitled root (`array`). For `Transcript.ResponseFormat.name`.
@@ -48,10 +51,12 @@ public struct GenerationSchema: Sendable, Codable, CustomDebugStringConvertible 
     /// The name of the `@Generable` type the schema describes, if any.
     var typeName: String?
 
-    /// The JSON Schema document the schema was imported from (``init(jsonSchema:)``), if any.
+    /// The JSON Schema document the schema was imported from (``init(jsonSchema:)``), if any, as
+    /// read (key order and repeated keys kept).
     /// The constrained decoder enforces this document in full, including the keywords that the
-    /// schema's own model leaves out (`minLength`, `maxLength`, `format`, `multipleOf`).
-    var sourceJSONSchema: String?
+    /// schema's own model leaves out (`minLength`, `maxLength`, `format`, `multipleOf`; see
+    /// `JSONSchemaKeyword`).
+    var sourceJSONSchema: JSONValue?
 
     /// Creates a schema from its root node.
     init(node: SchemaNode, rootType: (any Generable.Type)? = nil, definitions: [SchemaNode] = []) {
@@ -143,7 +148,13 @@ extension GenerationSchema {
     ///
     /// - Parameter prettyPrinted: Whether to indent the text over several lines.
     func jsonSchemaText(prettyPrinted: Bool = false) -> String {
-        resolved().jsonValue().serialized(prettyPrinted: prettyPrinted)
+        jsonSchemaValue().serialized(prettyPrinted: prettyPrinted)
+    }
+
+    /// The schema as a JSON Schema document in Apple's dialect: the value ``jsonSchemaText(prettyPrinted:)``
+    /// writes, and the one the constrained decoder compiles.
+    func jsonSchemaValue() -> JSONValue {
+        resolved().jsonValue()
     }
 
     /// The name of the root type, for `Transcript.ResponseFormat.name`: the root's title, or the

@@ -1,4 +1,5 @@
 import Foundation
+import JSONValues
 
 /// The constraint a ``GenerationGuide`` carries, readable by the schema writer and the decoder.
 ///
@@ -37,7 +38,7 @@ enum NumericBound: Sendable, Equatable {
     var jsonText: String {
         switch self {
         case .integer(let value): String(value)
-        case .double(let value): JSONText.number(value)
+        case .double(let value): JSONValue.numberText(value)
         case .decimal(let value): value.description
         }
     }

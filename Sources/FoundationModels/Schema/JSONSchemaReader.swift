@@ -1,3 +1,6 @@
+import JSONValues
+import ConstrainedDecoding
+
 /// Reads a JSON Schema document into schema nodes, in one of two dialects.
 ///
 /// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry
@@ -7,9 +10,11 @@
 ///   order (or `x-order` when present), `required` may be absent, `type: [T, "null"]`, `nullable`,
 ///   `oneOf` and `definitions` are read, and unknown annotation keywords are ignored.
 ///
-/// Both dialects drop `default`, `examples`, `format`, `minLength`, `maxLength` and `multipleOf`,
-/// and reject keywords that generation cannot honor (`allOf`, `not`, `if`, `patternProperties`, …)
-/// with the keyword and its JSON path.
+/// Which keywords each dialect reads, drops or rejects is the shared table's
+/// (`JSONSchemaKeyword.importRule(for:appleDialect:)`): both dialects drop `default`, `examples`,
+/// `format`, `minLength`, `maxLength` and `multipleOf` (the decoder enforces the last four from the
+/// imported document), and reject keywords that the schema model cannot carry (`allOf`, `not`,
+/// `if`, `patternProperties`, …) with the keyword and its JSON path.
 struct JSONSchemaReader {
     enum Dialect {
         case apple
@@ -113,7 +118,7 @@ struct JSONSchemaReader {
     // MARK: - Schemas
 
     private mutating func readSchema(_ value: JSONValue, path: String, name naming: Naming) throws(ImportError) -> SchemaNode {
-        let members: [(key: String, value: JSONValue)]
+        let members: [JSONMember]
         switch value {
         case .bool(true) where dialect == .jsonSchema:
             return SchemaNode(kind: .any)
@@ -123,7 +128,8 @@ struct JSONSchemaReader {
             throw .invalidValue(keyword: "schema", path: path, reason: "expected a schema object, found \(value.typeName)")
         }
         var keywords: [String: JSONValue] = [:]
-        for (key, keywordValue) in members {
+        for member in members {
+            let (key, keywordValue) = (member.key, member.value)
             switch classify(key) {
             case .ignored: continue
             case .unsupported: throw .unsupportedKeyword(key, path: path)
@@ -398,24 +404,12 @@ struct JSONSchemaReader {
         case unsupported
     }
 
+    /// How a key is read, per the shared keyword table (`JSONSchemaKeyword`) and this dialect.
     private func classify(_ key: String) -> KeywordClass {
-        switch key {
-        case "type", "properties", "required", "x-order", "additionalProperties", "items", "minItems", "maxItems",
-            "enum", "const", "pattern", "minimum", "maximum", "anyOf", "$ref", "$defs", "description", "title":
-            return .supported
-        case "oneOf", "nullable", "exclusiveMinimum", "exclusiveMaximum", "definitions", "uniqueItems":
-            return dialect == .jsonSchema ? .supported : .unsupported
-        case "default", "examples", "format", "minLength", "maxLength", "multipleOf", "$schema", "$id", "$comment",
-            "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding":
-            return .ignored
-        case "allOf", "not", "if", "then", "else", "patternProperties", "additionalItems", "prefixItems", "contains",
-            "minContains", "maxContains", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies",
-            "minProperties", "maxProperties", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef",
-            "$recursiveRef", "$dynamicAnchor", "$recursiveAnchor":
-            return .unsupported
-        default:
-            if key.hasPrefix("x-") { return .ignored }
-            return dialect == .jsonSchema ? .ignored : .unsupported
+        switch JSONSchemaKeyword.importRule(for: key, appleDialect: dialect == .apple) {
+        case .read: .supported
+        case .dropped: .ignored
+        case .rejected: .unsupported
         }
     }
 

@@ -4,6 +4,13 @@
 /// the call stack) and reads each byte once. At the end of the text, whatever is still open (a
 /// string, a number, a literal, arrays and objects) is closed as incomplete content. Text that cannot
 /// be the beginning of a JSON document throws ``GeneratedContent/JSONSyntaxError`` with its offset.
+///
+/// Why it is not the package's strict reader (`JSONReader` in `JSONValues`): a streamed response
+/// must be read at every token, so this parser accepts any *beginning* of a document and says what
+/// is complete; it checks raw UTF-8 bytes as they arrive (a character cut short waits for its
+/// remaining bytes); and it builds ``GeneratedContent`` directly, whose numbers are `Double`s as
+/// in Apple's type. Complete documents that are not generated content (JSON Schema documents) go
+/// through the strict reader.
 struct PartialJSONParser {
     typealias SyntaxError = GeneratedContent.JSONSyntaxError
 

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// Writes a resolved schema as JSON Schema in Apple's dialect.
 ///
 /// Keys come in a fixed order (`title`, `description`, `type`, the type's keywords, `anyOf`, `$ref`,
@@ -7,8 +9,8 @@ extension ResolvedSchema {
     func jsonValue() -> JSONValue {
         var members = Self.members(of: root, description: root.description, includeTitle: true)
         if !definitions.isEmpty {
-            members.append(("$defs", .object(definitions.map { definition in
-                (definition.name, .object(Self.members(of: definition.node, description: definition.node.description, includeTitle: true)))
+            members.append(JSONMember("$defs", .object(definitions.map { definition in
+                JSONMember(definition.name, .object(Self.members(of: definition.node, description: definition.node.description, includeTitle: true)))
             })))
         }
         return .object(members)
@@ -20,48 +22,48 @@ extension ResolvedSchema {
     ///   - node: The node to write.
     ///   - description: The description to write (a property's own, or the node's).
     ///   - includeTitle: Whether to write the node's name as `title` (roots and definitions).
-    private static func members(of node: SchemaNode, description: String?, includeTitle: Bool) -> [(key: String, value: JSONValue)] {
-        var members: [(key: String, value: JSONValue)] = []
-        if includeTitle, let name = node.name { members.append(("title", .string(name))) }
-        if let description { members.append(("description", .string(description))) }
+    private static func members(of node: SchemaNode, description: String?, includeTitle: Bool) -> [JSONMember] {
+        var members: [JSONMember] = []
+        if includeTitle, let name = node.name { members.append(JSONMember("title", .string(name))) }
+        if let description { members.append(JSONMember("description", .string(description))) }
         switch node.kind {
         case .object(let properties, _):
-            members.append(("type", .string("object")))
-            members.append(("properties", .object(properties.map { property in
-                (property.name, .object(Self.members(
+            members.append(JSONMember("type", .string("object")))
+            members.append(JSONMember("properties", .object(properties.map { property in
+                JSONMember(property.name, .object(Self.members(
                     of: property.node,
                     description: property.description ?? property.node.description,
                     includeTitle: false
                 )))
             })))
-            members.append(("required", .array(properties.filter { !$0.isOptional }.map { .string($0.name) })))
-            members.append(("x-order", .array(properties.map { .string($0.name) })))
-            members.append(("additionalProperties", .bool(false)))
+            members.append(JSONMember("required", .array(properties.filter { !$0.isOptional }.map { .string($0.name) })))
+            members.append(JSONMember("x-order", .array(properties.map { .string($0.name) })))
+            members.append(JSONMember("additionalProperties", .bool(false)))
         case .anyOf(let choices):
-            members.append(("anyOf", .array(choices.map { .object(Self.members(of: $0, description: $0.description, includeTitle: false)) })))
+            members.append(JSONMember("anyOf", .array(choices.map { .object(Self.members(of: $0, description: $0.description, includeTitle: false)) })))
         case .string(let constraints):
-            members.append(("type", .string("string")))
-            if let choices = constraints.choices { members.append(("enum", .array(choices.map(JSONValue.string)))) }
-            if let pattern = constraints.pattern { members.append(("pattern", .string(pattern))) }
+            members.append(JSONMember("type", .string("string")))
+            if let choices = constraints.choices { members.append(JSONMember("enum", .array(choices.map(JSONValue.string)))) }
+            if let pattern = constraints.pattern { members.append(JSONMember("pattern", .string(pattern))) }
         case .number(let constraints):
-            members.append(("type", .string(constraints.isInteger ? "integer" : "number")))
-            if let minimum = constraints.minimum { members.append(("minimum", .number(minimum.jsonText))) }
-            if let maximum = constraints.maximum { members.append(("maximum", .number(maximum.jsonText))) }
+            members.append(JSONMember("type", .string(constraints.isInteger ? "integer" : "number")))
+            if let minimum = constraints.minimum { members.append(JSONMember("minimum", .number(minimum.jsonText))) }
+            if let maximum = constraints.maximum { members.append(JSONMember("maximum", .number(maximum.jsonText))) }
         case .boolean:
-            members.append(("type", .string("boolean")))
+            members.append(JSONMember("type", .string("boolean")))
         case .null:
-            members.append(("type", .string("null")))
+            members.append(JSONMember("type", .string("null")))
         case .any:
             break
         case .array(let items, let minimum, let maximum):
-            members.append(("type", .string("array")))
-            members.append(("items", .object(Self.members(of: items, description: items.description, includeTitle: false))))
-            if let minimum { members.append(("minItems", .number(String(minimum)))) }
-            if let maximum { members.append(("maxItems", .number(String(maximum)))) }
+            members.append(JSONMember("type", .string("array")))
+            members.append(JSONMember("items", .object(Self.members(of: items, description: items.description, includeTitle: false))))
+            if let minimum { members.append(JSONMember("minItems", .number(String(minimum)))) }
+            if let maximum { members.append(JSONMember("maxItems", .number(String(maximum)))) }
         case .reference(.root):
-            members.append(("$ref", .string("#")))
+            members.append(JSONMember("$ref", .string("#")))
         case .reference(.named(let name)):
-            members.append(("$ref", .string("#/$defs/\(escapePointer(name))")))
+            members.append(JSONMember("$ref", .string("#/$defs/\(escapePointer(name))")))
         case .generable(let type, _):
             // Why: resolution replaces every type reference; reaching one is an internal error.
             preconditionFailure("unresolved type \(type) in a resolved schema")

@@ -1,4 +1,5 @@
 public import Foundation
+import JSONValues
 
 extension LanguageModelSession {
     /// Describes the session's exchange with feedback, as data to attach to a bug report.
@@ -30,17 +31,17 @@ extension LanguageModelSession {
         desiredOutput: Transcript.Entry? = nil
     ) -> Data {
         let document = JSONValue.object([
-            ("desiredOutput", desiredOutput.map(TranscriptWireFormat.entry) ?? .null),
-            ("issues", .array(issues.map { issue in
+            JSONMember("desiredOutput", desiredOutput.map(TranscriptWireFormat.entry) ?? .null),
+            JSONMember("issues", .array(issues.map { issue in
                 .object([
-                    ("category", .string(issue.category.wireName)),
-                    ("explanation", issue.explanation.map(JSONValue.string) ?? .null),
+                    JSONMember("category", .string(issue.category.wireName)),
+                    JSONMember("explanation", issue.explanation.map(JSONValue.string) ?? .null),
                 ])
             })),
-            ("sentiment", sentiment.map { .string($0.wireName) } ?? .null),
-            ("transcript", TranscriptWireFormat.document(of: transcript)),
-            ("type", .string("FoundationModels.LanguageModelFeedback")),
-            ("version", .number("1")),
+            JSONMember("sentiment", sentiment.map { .string($0.wireName) } ?? .null),
+            JSONMember("transcript", TranscriptWireFormat.document(of: transcript)),
+            JSONMember("type", .string("FoundationModels.LanguageModelFeedback")),
+            JSONMember("version", .number("1")),
         ])
         return Data(document.serialized().utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONValues
 
 /// Apple's JSON wire format for transcripts:
 ///
@@ -48,57 +49,57 @@ enum TranscriptWireFormat {
 
     static func document(of transcript: Transcript) -> JSONValue {
         .object([
-            ("type", .string("FoundationModels.Transcript")),
-            ("version", .number("1")),
-            ("transcript", .object([("entries", .array(transcript.map(entry)))])),
+            JSONMember("type", .string("FoundationModels.Transcript")),
+            JSONMember("version", .number("1")),
+            JSONMember("transcript", .object([JSONMember("entries", .array(transcript.map(entry)))])),
         ])
     }
 
     static func entry(_ entry: Transcript.Entry) -> JSONValue {
         switch entry {
         case .instructions(let instructions):
-            var members: [(key: String, value: JSONValue)] = [
-                ("id", .string(instructions.id)), ("role", .string("instructions")),
-                ("contents", .array(instructions.segments.map(segment))),
+            var members: [JSONMember] = [
+                JSONMember("id", .string(instructions.id)), JSONMember("role", .string("instructions")),
+                JSONMember("contents", .array(instructions.segments.map(segment))),
             ]
             if !instructions.toolDefinitions.isEmpty {
-                members.append(("tools", .array(instructions.toolDefinitions.map { tool in
-                    .object([("type", .string("function")), ("function", .object([
-                        ("name", .string(tool.name)), ("description", .string(tool.description)),
-                        ("parameters", tool.parameters.resolved().jsonValue()),
+                members.append(JSONMember("tools", .array(instructions.toolDefinitions.map { tool in
+                    .object([JSONMember("type", .string("function")), JSONMember("function", .object([
+                        JSONMember("name", .string(tool.name)), JSONMember("description", .string(tool.description)),
+                        JSONMember("parameters", tool.parameters.resolved().jsonValue()),
                     ]))])
                 })))
             }
             return .object(members)
         case .prompt(let prompt):
-            var members: [(key: String, value: JSONValue)] = [
-                ("id", .string(prompt.id)), ("role", .string("user")),
-                ("contents", .array(prompt.segments.map(segment))), ("options", options(prompt.options)),
+            var members: [JSONMember] = [
+                JSONMember("id", .string(prompt.id)), JSONMember("role", .string("user")),
+                JSONMember("contents", .array(prompt.segments.map(segment))), JSONMember("options", options(prompt.options)),
             ]
             if let format = prompt.responseFormat {
-                members.append(("responseFormat", .object([
-                    ("type", .string("jsonSchema")),
-                    ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.resolved().jsonValue())])),
+                members.append(JSONMember("responseFormat", .object([
+                    JSONMember("type", .string("jsonSchema")),
+                    JSONMember("jsonSchema", .object([JSONMember("name", .string(format.name)), JSONMember("schema", format.schema.resolved().jsonValue())])),
                 ])))
             }
             return .object(members)
         case .toolCalls(let calls):
             return .object([
-                ("id", .string(calls.id)), ("role", .string("response")),
-                ("toolCalls", .array(calls.map { call in
-                    .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
+                JSONMember("id", .string(calls.id)), JSONMember("role", .string("response")),
+                JSONMember("toolCalls", .array(calls.map { call in
+                    .object([JSONMember("id", .string(call.id)), JSONMember("name", .string(call.toolName)), JSONMember("arguments", .string(call.arguments.jsonString))])
                 })),
             ])
         case .toolOutput(let output):
             return .object([
-                ("id", .string(output.id)), ("role", .string("tool")), ("toolName", .string(output.toolName)),
-                ("toolCallID", .string(output.id)), ("contents", .array(output.segments.map(segment))),
+                JSONMember("id", .string(output.id)), JSONMember("role", .string("tool")), JSONMember("toolName", .string(output.toolName)),
+                JSONMember("toolCallID", .string(output.id)), JSONMember("contents", .array(output.segments.map(segment))),
             ])
         case .response(let response):
             return .object([
-                ("id", .string(response.id)), ("role", .string("response")),
-                ("assets", .array(response.assetIDs.map(JSONValue.string))),
-                ("contents", .array(response.segments.map(segment))),
+                JSONMember("id", .string(response.id)), JSONMember("role", .string("response")),
+                JSONMember("assets", .array(response.assetIDs.map(JSONValue.string))),
+                JSONMember("contents", .array(response.segments.map(segment))),
             ])
         }
     }
@@ -106,36 +107,36 @@ enum TranscriptWireFormat {
     static func segment(_ segment: Transcript.Segment) -> JSONValue {
         switch segment {
         case .text(let text):
-            .object([("type", .string("text")), ("text", .string(text.content)), ("id", .string(text.id))])
+            .object([JSONMember("type", .string("text")), JSONMember("text", .string(text.content)), JSONMember("id", .string(text.id))])
         case .structure(let structure):
             .object([
-                ("type", .string("structure")),
-                ("structure", .object([("source", .string(structure.source)), ("content", JSONValue(structure.content))])),
-                ("id", .string(structure.id)),
+                JSONMember("type", .string("structure")),
+                JSONMember("structure", .object([JSONMember("source", .string(structure.source)), JSONMember("content", JSONValue(structure.content))])),
+                JSONMember("id", .string(structure.id)),
             ])
         }
     }
 
     static func options(_ options: GenerationOptions) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [JSONMember] = []
         switch options.sampling?.kind {
         case .none: break
         case .greedy:
-            members.append(("sampling", .object([("type", .string("greedy"))])))
+            members.append(JSONMember("sampling", .object([JSONMember("type", .string("greedy"))])))
         case .randomTopK(let k, let seed):
-            var sampling: [(key: String, value: JSONValue)] = [("type", .string("topK")), ("k", .number(String(k)))]
-            if let seed { sampling.append(("seed", .number(String(seed)))) }
-            members.append(("sampling", .object(sampling)))
+            var sampling: [JSONMember] = [JSONMember("type", .string("topK")), JSONMember("k", .number(String(k)))]
+            if let seed { sampling.append(JSONMember("seed", .number(String(seed)))) }
+            members.append(JSONMember("sampling", .object(sampling)))
         case .randomProbabilityThreshold(let threshold, let seed):
-            var sampling: [(key: String, value: JSONValue)] = [("type", .string("probabilityThreshold")), ("threshold", .number(JSONText.number(threshold)))]
-            if let seed { sampling.append(("seed", .number(String(seed)))) }
-            members.append(("sampling", .object(sampling)))
+            var sampling: [JSONMember] = [JSONMember("type", .string("probabilityThreshold")), JSONMember("threshold", .number(JSONValue.numberText(threshold)))]
+            if let seed { sampling.append(JSONMember("seed", .number(String(seed)))) }
+            members.append(JSONMember("sampling", .object(sampling)))
         }
-        if let temperature = options.temperature { members.append(("temperature", .number(JSONText.number(temperature)))) }
-        if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .number(String(maximum)))) }
+        if let temperature = options.temperature { members.append(JSONMember("temperature", .number(JSONValue.numberText(temperature)))) }
+        if let maximum = options.maximumResponseTokens { members.append(JSONMember("maximumResponseTokens", .number(String(maximum)))) }
         if let mode = options.toolCallingMode {
             let name = switch mode.kind { case .allowed: "allowed"; case .required: "required"; case .disallowed: "disallowed" }
-            members.append(("toolCallingMode", .string(name)))
+            members.append(JSONMember("toolCallingMode", .string(name)))
         }
         return .object(members)
     }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import FoundationModels
+import JSONValues
 
 @Generable
 struct RemoteCityFact {

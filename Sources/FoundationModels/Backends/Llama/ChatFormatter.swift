@@ -1,6 +1,7 @@
 import ChatTemplates
 import LlamaBackend
 import Synchronization
+import JSONValues
 
 /// Formats chat messages into a model's prompt text with the model's own Jinja chat template,
 /// exactly as `transformers.apply_chat_template` would.
@@ -37,8 +38,8 @@ struct ChatFormatter: Sendable {
 
     /// A tool definition as chat templates expect it (OpenAI's function shape).
     static func templateValue(of tool: Transcript.ToolDefinition, includingSchema: Bool = true) throws -> TemplateValue {
-        var json = #"{"type": "function", "function": {"name": "# + JSONText.quoted(tool.name)
-            + #", "description": "# + JSONText.quoted(tool.description)
+        var json = #"{"type": "function", "function": {"name": "# + JSONWriter.quoted(tool.name)
+            + #", "description": "# + JSONWriter.quoted(tool.description)
         if includingSchema { json += #", "parameters": "# + tool.parameters.jsonSchemaText() }
         json += "}}"
         do {

@@ -1,4 +1,5 @@
 import ChatTemplates
+import JSONValues
 
 /// Turns a transcript into chat messages: instructions as the system message, prompts as user
 /// messages, responses as assistant messages, tool calls and outputs in the template's roles.
@@ -43,7 +44,7 @@ struct TranscriptRenderer {
                         }))
                 } else {
                     let text = calls.map { call in
-                        ToolCallSyntax.openTag + "\n{\"name\": " + JSONText.quoted(call.toolName)
+                        ToolCallSyntax.openTag + "\n{\"name\": " + JSONWriter.quoted(call.toolName)
                             + ", \"arguments\": " + call.arguments.jsonString + "}\n" + ToolCallSyntax.closeTag
                     }.joined(separator: "\n")
                     messages.append(ChatMessage(role: .assistant, content: text))

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// The body of a streamed `/chat/completions` request, built from an executor request.
 ///
 /// Written as a ``JSONValue`` rather than through `JSONEncoder`, so that JSON Schema properties
@@ -14,7 +16,7 @@ struct ChatCompletionRequest {
     /// The `json_schema` response format, for guided generation.
     var responseFormat: JSONValue?
     /// Sampling parameters, in the order they are written.
-    var sampling: [(key: String, value: JSONValue)]
+    var sampling: [JSONMember]
 
     /// Maps an executor request.
     ///
@@ -38,11 +40,11 @@ struct ChatCompletionRequest {
         }
         if let schema = request.schema {
             responseFormat = .object([
-                ("type", .string("json_schema")),
-                ("json_schema", .object([
-                    ("name", .string(Self.schemaName(schema.rootTypeName))),
-                    ("schema", schema.resolved().jsonValue()),
-                    ("strict", .bool(true)),
+                JSONMember("type", .string("json_schema")),
+                JSONMember("json_schema", .object([
+                    JSONMember("name", .string(Self.schemaName(schema.rootTypeName))),
+                    JSONMember("schema", schema.resolved().jsonValue()),
+                    JSONMember("strict", .bool(true)),
                 ])),
             ])
         } else {
@@ -53,17 +55,17 @@ struct ChatCompletionRequest {
 
     /// The JSON of the request body, streamed with usage.
     var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("model", .string(model)),
-            ("messages", .array(messages)),
-            ("stream", .bool(true)),
-            ("stream_options", .object([("include_usage", .bool(true))])),
+        var members: [JSONMember] = [
+            JSONMember("model", .string(model)),
+            JSONMember("messages", .array(messages)),
+            JSONMember("stream", .bool(true)),
+            JSONMember("stream_options", .object([JSONMember("include_usage", .bool(true))])),
         ]
         if !tools.isEmpty {
-            members.append(("tools", .array(tools)))
+            members.append(JSONMember("tools", .array(tools)))
         }
-        if let toolChoice { members.append(("tool_choice", .string(toolChoice))) }
-        if let responseFormat { members.append(("response_format", responseFormat)) }
+        if let toolChoice { members.append(JSONMember("tool_choice", .string(toolChoice))) }
+        if let responseFormat { members.append(JSONMember("response_format", responseFormat)) }
         members.append(contentsOf: sampling)
         return .object(members)
     }
@@ -93,24 +95,24 @@ struct ChatCompletionRequest {
                 messages.append(message(role: "assistant", content: response.segments.joinedText))
             case .toolCalls(let calls):
                 messages.append(.object([
-                    ("role", .string("assistant")),
-                    ("content", .null),
-                    ("tool_calls", .array(calls.map { call in
+                    JSONMember("role", .string("assistant")),
+                    JSONMember("content", .null),
+                    JSONMember("tool_calls", .array(calls.map { call in
                         .object([
-                            ("id", .string(call.id)),
-                            ("type", .string("function")),
-                            ("function", .object([
-                                ("name", .string(call.toolName)),
-                                ("arguments", .string(call.arguments.jsonString)),
+                            JSONMember("id", .string(call.id)),
+                            JSONMember("type", .string("function")),
+                            JSONMember("function", .object([
+                                JSONMember("name", .string(call.toolName)),
+                                JSONMember("arguments", .string(call.arguments.jsonString)),
                             ])),
                         ])
                     })),
                 ]))
             case .toolOutput(let output):
                 messages.append(.object([
-                    ("role", .string("tool")),
-                    ("tool_call_id", .string(output.id)),
-                    ("content", .string(output.segments.joinedText)),
+                    JSONMember("role", .string("tool")),
+                    JSONMember("tool_call_id", .string(output.id)),
+                    JSONMember("content", .string(output.segments.joinedText)),
                 ]))
             }
         }
@@ -120,11 +122,11 @@ struct ChatCompletionRequest {
     /// A tool as an OpenAI function: its name, description and argument schema.
     static func function(for tool: Transcript.ToolDefinition) -> JSONValue {
         .object([
-            ("type", .string("function")),
-            ("function", .object([
-                ("name", .string(tool.name)),
-                ("description", .string(tool.description)),
-                ("parameters", tool.parameters.resolved().jsonValue()),
+            JSONMember("type", .string("function")),
+            JSONMember("function", .object([
+                JSONMember("name", .string(tool.name)),
+                JSONMember("description", .string(tool.description)),
+                JSONMember("parameters", tool.parameters.resolved().jsonValue()),
             ])),
         ])
     }
@@ -133,24 +135,24 @@ struct ChatCompletionRequest {
     ///
     /// Greedy is temperature 0 (and `top_k` 1 where accepted); `random(top:seed:)` is `top_k` and
     /// `seed`; `random(probabilityThreshold:seed:)` is `top_p` and `seed`.
-    static func sampling(for options: GenerationOptions, extendedSampling: Bool) -> [(key: String, value: JSONValue)] {
-        var members: [(key: String, value: JSONValue)] = []
+    static func sampling(for options: GenerationOptions, extendedSampling: Bool) -> [JSONMember] {
+        var members: [JSONMember] = []
         var temperature = options.temperature
         switch options.sampling?.kind {
         case .none:
             break
         case .greedy:
             temperature = 0
-            if extendedSampling { members.append(("top_k", .number("1"))) }
+            if extendedSampling { members.append(JSONMember("top_k", .number("1"))) }
         case .randomTopK(let k, let seed):
-            if extendedSampling { members.append(("top_k", .number(String(k)))) }
-            if let seed { members.append(("seed", .number(String(seed)))) }
+            if extendedSampling { members.append(JSONMember("top_k", .number(String(k)))) }
+            if let seed { members.append(JSONMember("seed", .number(String(seed)))) }
         case .randomProbabilityThreshold(let threshold, let seed):
-            members.append(("top_p", .number(JSONText.number(threshold))))
-            if let seed { members.append(("seed", .number(String(seed)))) }
+            members.append(JSONMember("top_p", .number(JSONValue.numberText(threshold))))
+            if let seed { members.append(JSONMember("seed", .number(String(seed)))) }
         }
-        if let temperature { members.insert(("temperature", .number(JSONText.number(temperature))), at: 0) }
-        if let maximum = options.maximumResponseTokens { members.append(("max_tokens", .number(String(maximum)))) }
+        if let temperature { members.insert(JSONMember("temperature", .number(JSONValue.numberText(temperature))), at: 0) }
+        if let maximum = options.maximumResponseTokens { members.append(JSONMember("max_tokens", .number(String(maximum)))) }
         return members
     }
 
@@ -162,6 +164,6 @@ struct ChatCompletionRequest {
     }
 
     private static func message(role: String, content: String) -> JSONValue {
-        .object([("role", .string(role)), ("content", .string(content))])
+        .object([JSONMember("role", .string(role)), JSONMember("content", .string(content))])
     }
 }

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// How a response schema is described to the model when `includeSchemaInPrompt` is true: a compact,
 /// TypeScript-like rendering appended to the prompt, one line per property with its guide.
 ///
@@ -67,7 +69,7 @@ enum SchemaPromptRendering {
             return choices.map { type(of: $0, rootName: rootName) }.joined(separator: " | ")
         case .string(let constraints):
             if let choices = constraints.choices {
-                return choices.map(JSONText.quoted).joined(separator: " | ")
+                return choices.map(JSONWriter.quoted).joined(separator: " | ")
             }
             if let pattern = constraints.pattern { return "string matching /\(pattern)/" }
             return "string"

@@ -28,8 +28,8 @@ enum ToolCallSyntax {
         var calls: [Grammar] = []
         for tool in tools {
             calls.append(.sequence([
-                .literal(openTag + "\n{\"name\": " + JSONText.quoted(tool.name) + ", \"arguments\": "),
-                try .jsonSchema(tool.parameters.jsonSchemaText()),
+                .literal(openTag + "\n{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
+                try .jsonSchema(tool.parameters.jsonSchemaValue()),
                 .literal("}\n" + closeTag),
             ]))
         }
@@ -47,8 +47,8 @@ enum ToolCallSyntax {
         var calls: [Grammar] = []
         for tool in tools {
             calls.append(.sequence([
-                .literal("{\"name\": " + JSONText.quoted(tool.name) + ", \"arguments\": "),
-                try .jsonSchema(tool.parameters.jsonSchemaText()),
+                .literal("{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
+                try .jsonSchema(tool.parameters.jsonSchemaValue()),
                 .literal("}"),
             ]))
         }
@@ -138,3 +138,4 @@ enum ToolCallSyntax {
 }
 
 import Foundation
+import JSONValues

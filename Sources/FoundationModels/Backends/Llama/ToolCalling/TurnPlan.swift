@@ -1,5 +1,6 @@
 import ConstrainedDecoding
 import LlamaBackend
+import JSONValues
 
 /// What a model turn may produce, and the constraint that enforces it: a free or structured
 /// answer, tool calls, or either, per the request's tools, schema and `toolCallingMode`.
@@ -35,16 +36,21 @@ struct TurnPlan {
             }
         }
 
-        // An imported JSON Schema is enforced as written when the decoder reads all of it.
-        let schemaText: String? = request.schema.map { schema in
+        // An imported JSON Schema is enforced as written when the decoder reads all of it. The
+        // decoder takes the document as a value; its compact text is only the cache key.
+        let schema: (document: JSONValue, key: String)? = request.schema.map { schema in
             // Compiled through the model's grammar cache (the answer's own key), so a repeated
-            // request neither parses nor compiles the document again.
-            if let source = schema.sourceJSONSchema, (try? grammars.grammar(forJSONSchema: source)) != nil {
-                return source
+            // request compiles the document only once.
+            if let source = schema.sourceJSONSchema {
+                let key = source.jsonText()
+                if (try? grammars.grammar(for: .jsonSchema(key, layout: .canonical), make: { () throws(SchemaError) in try .jsonSchema(source) })) != nil {
+                    return (source, key)
+                }
             }
-            return schema.jsonSchemaText()
+            let document = schema.jsonSchemaValue()
+            return (document, document.jsonText())
         }
-        switch (mayCallTools, schemaText) {
+        switch (mayCallTools, schema) {
         case (false, nil) where !tools.isEmpty:
             // Tools are turned off (`.disallowed`): the text may not take the tool-call form.
             // Tagless openings (`{`, a code fence) are ruled out too: with tools in sight, small
@@ -57,7 +63,7 @@ struct TurnPlan {
         case (false, nil):
             constraint = nil
         case (false, let schema?):
-            let grammar = try compile(.jsonSchema(schema, layout: .canonical)) { () throws(SchemaError) in try .jsonSchema(schema) }
+            let grammar = try compile(.jsonSchema(schema.key, layout: .canonical)) { () throws(SchemaError) in try .jsonSchema(schema.document) }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
         case (true, _) where mustCallTools:
             let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
@@ -80,8 +86,8 @@ struct TurnPlan {
                     vocabulary: vocabulary, excludedStarts: ToolCallSyntax.taglessCallOpenings)
             }
         case (true, let schema?):
-            let grammar = try compile(.toolCallsOrAnswer(ToolCallSyntax.signatures(of: tools), answerSchema: schema)) { () throws(SchemaError) in
-                .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema)])
+            let grammar = try compile(.toolCallsOrAnswer(ToolCallSyntax.signatures(of: tools), answerSchema: schema.key)) { () throws(SchemaError) in
+                .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema.document)])
             }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
         }

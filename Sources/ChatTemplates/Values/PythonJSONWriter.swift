@@ -1,5 +1,9 @@
 /// Python's `json.dumps`, with the options transformers' `tojson` filter exposes.
-struct JSONWriter {
+///
+/// Why it is not the package's writer (`JSONWriter` in `JSONValues`): a rendered prompt must equal
+/// jinja2's byte for byte, so it writes Python's spellings (`NaN`, `Infinity`, float `repr`),
+/// `ensure_ascii`, `sort_keys` and Python's indentation, and refuses `undefined` as Python does.
+struct PythonJSONWriter {
     /// `json.dumps` keyword arguments.
     struct Options {
         var ensureASCII = false

@@ -1,5 +1,12 @@
-/// A JSON parser that keeps object key order and reports errors by line and column.
-struct JSONReader {
+/// A JSON parser with Python's `json.loads` semantics, for templates: keeps object key order and
+/// reports errors by line and column.
+///
+/// Why it is not the package's strict reader (`JSONReader` in `JSONValues`): templates must see
+/// what Python would give them. It accepts `NaN`, `Infinity` and `-Infinity`; numbers become
+/// Python's `int` or `float` (``TemplateValue``), not exact text; a repeated key keeps its first
+/// position and its last value, as in a Python `dict`; errors name a line and column, as Python's
+/// do. ChatTemplates also stays free of dependencies, so that it builds and tests on its own.
+struct PythonJSONReader {
     private let bytes: [UInt8]
     private var position = 0
 

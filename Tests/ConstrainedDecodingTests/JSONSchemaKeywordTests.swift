@@ -1,0 +1,97 @@
+import ConstrainedDecoding
+import Foundation
+import Testing
+
+/// The shared keyword table: complete for both readers, and consistent with what each does.
+@Suite struct JSONSchemaKeywordTests {
+    /// The package's root, found from this file (`Tests/ConstrainedDecodingTests/…`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The sources of the two JSON Schema readers.
+    static let readerSources = [
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Instances.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Merge.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Negation.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Object.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Types.swift",
+        "Sources/ConstrainedDecoding/Schema/JSONSchemaValidation.swift",
+        "Sources/FoundationModels/Schema/JSONSchemaReader.swift",
+    ]
+
+    /// Word-like string literals in the readers that are not keywords: type names, format names,
+    /// literal words and names of things.
+    static let notKeywords: Set<String> = [
+        "null", "boolean", "object", "array", "number", "string", "integer", "any",
+        "date-time", "date", "time", "uuid", "email", "ipv4", "ipv6", "hostname", "uri", "uri-reference",
+        "url", "iri", "iri-reference", "uri-template", "relative-uri",
+        "true", "false", "schema", "key", "x-", "Root",
+    ]
+
+    @Test func everyKeywordEitherReaderHandlesIsInTheTable() throws {
+        let literal = try Regex(#""([$a-zA-Z][-a-zA-Z0-9$]*)""#)
+        var missing: [String] = []
+        for path in Self.readerSources {
+            let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            for match in text.matches(of: literal) {
+                guard let range = match.output[1].range else { continue }
+                let word = String(text[range])
+                if Self.notKeywords.contains(word) || JSONSchemaKeyword.named(word) != nil { continue }
+                missing.append("\(word) (\(path))")
+            }
+        }
+        #expect(missing.isEmpty, "keywords missing from JSONSchemaKeyword.all: \(missing)")
+    }
+
+    @Test func namesAreUnique() {
+        let names = JSONSchemaKeyword.all.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func annotationsAreTheOnesTheDecoderSkipsBesideAReference() {
+        #expect(JSONSchemaKeyword.annotationNames == [
+            "title", "description", "default", "examples", "$comment", "$schema", "$id", "id", "readOnly",
+            "writeOnly", "deprecated", "$defs", "definitions", "x-order", "contentEncoding", "contentMediaType",
+            "$anchor", "$vocabulary", "example", "nullable",
+        ])
+    }
+
+    @Test func appleDialectIsASubsetOfStandardImport() {
+        for keyword in JSONSchemaKeyword.all where keyword.appleImport == .read {
+            #expect(keyword.standardImport == .read, "\(keyword.name)")
+        }
+    }
+
+    @Test func everyConstraintTheImporterDropsIsEnforcedByTheDecoder() {
+        for keyword in JSONSchemaKeyword.all where keyword.standardImport == .dropped && !keyword.isAnnotation {
+            #expect(keyword.decoder == .enforced || keyword.decoder == .enforcedInPart, "\(keyword.name)")
+        }
+    }
+
+    @Test func theDecoderRefusesNothingTheImporterReads() {
+        for keyword in JSONSchemaKeyword.all where keyword.standardImport == .read {
+            switch keyword.decoder {
+            case .refused, .refusedForArrays: Issue.record("\(keyword.name) is read but refused by the decoder")
+            default: break
+            }
+        }
+    }
+
+    @Test func unknownKeysFollowOneRule() {
+        #expect(JSONSchemaKeyword.importRule(for: "x-anything", appleDialect: true) == .dropped)
+        #expect(JSONSchemaKeyword.importRule(for: "x-anything", appleDialect: false) == .dropped)
+        #expect(JSONSchemaKeyword.importRule(for: "madeUp", appleDialect: true) == .rejected)
+        #expect(JSONSchemaKeyword.importRule(for: "madeUp", appleDialect: false) == .dropped)
+        #expect(JSONSchemaKeyword.importRule(for: "oneOf", appleDialect: true) == .rejected)
+        #expect(JSONSchemaKeyword.importRule(for: "oneOf", appleDialect: false) == .read)
+        #expect(JSONSchemaKeyword.named("minLength")?.isRepresentableInAppleDialect == false)
+        #expect(JSONSchemaKeyword.named("pattern")?.isRepresentableInAppleDialect == true)
+    }
+
+    @Test func refusedKeywordsAreRefusedByTheCompiler() throws {
+        for keyword in JSONSchemaKeyword.all {
+            guard case .refused = keyword.decoder else { continue }
+            #expect(throws: SchemaError.self) { try Grammar.jsonSchema(#"{"type": "string", "\#(keyword.name)": "x"}"#) }
+        }
+    }
+}
