@@ -46,7 +46,7 @@ let swiftSyntaxLinking: [LinkerSetting] = [
     .linkedLibrary("SwiftBasicFormat"),
     .linkedLibrary("SwiftOperators"),
     .linkedLibrary("SwiftSyntaxMacroExpansion"),
-    .linkedLibrary("SwiftCompilerPluginMessageHandling"),
+    .linkedLibrary("SwiftCompilerPluginMessageHandling")
 ]
 
 /// Swift 6 language mode plus the upcoming features our style guide asks for on new code.
@@ -55,7 +55,7 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InferIsolatedConformances"),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("InternalImportsByDefault")
 ]
 
 let package = Package(
@@ -67,7 +67,7 @@ let package = Package(
         // Why: users test their own code against scripted models, without weights.
         .library(name: "FoundationModelsTesting", targets: ["FoundationModelsTesting"]),
         // Why: the command-line tool `fm` (respond, stream, chat, bench).
-        .executable(name: "fm", targets: ["fm"]),
+        .executable(name: "fm", targets: ["fm"])
     ],
     targets: [
         // Why: Apple's public API (sessions, schemas, transcripts, tools, errors) and the
@@ -179,7 +179,7 @@ let package = Package(
             name: "CLITests",
             dependencies: ["FMCommandLine", "TestSupport"],
             swiftSettings: strictSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

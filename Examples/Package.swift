@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "openai-backend",
             dependencies: [.product(name: "FoundationModels", package: core)]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

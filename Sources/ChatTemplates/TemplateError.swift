@@ -1,5 +1,3 @@
-
-
 /// An error from parsing or rendering a template, or from parsing JSON for one.
 ///
 /// Every case names where it happened and what went wrong, so that a message such as

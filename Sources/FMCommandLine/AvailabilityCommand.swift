@@ -14,9 +14,10 @@ struct AvailabilityCommand {
         flags.configureModel()
         let settings = LocalModelSettings.current
         let prefix = ModelCatalog.installPrefix
-        let build = LlamaBuildReport.lines(record: LlamaBuildRecord.load(prefix: prefix),
-                                           recordPath: LlamaBuildRecord.path(prefix: prefix),
-                                           cpu: .current())
+        let build = LlamaBuildReport.lines(
+            record: LlamaBuildRecord.load(prefix: prefix),
+            recordPath: LlamaBuildRecord.path(prefix: prefix),
+            cpu: .current())
         switch SystemLanguageModel.default.availability {
         case .available:
             print("available: \(settings.modelPath) (context \(settings.contextSize) tokens)")

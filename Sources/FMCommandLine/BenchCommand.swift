@@ -107,7 +107,7 @@ struct BenchCommand {
         let reference = LlamaBenchRunner(executable: tools + "/llama-bench", modelPath: settings.modelPath, threads: threads)
         var ours: [SessionMeasurement] = []
         var theirs: [LlamaBenchRunner.Measurement] = []
-        for run in 1 ... repeats {
+        for run in 1...repeats {
             log("run \(run)/\(repeats): llama-bench")
             theirs.append(try reference.measure(promptTokens: promptTokens, generateTokens: generateTokens))
             log("run \(run)/\(repeats): session API")
@@ -149,7 +149,7 @@ struct BenchCommand {
     func measureSession(run: Int) async throws -> SessionMeasurement {
         let words = Self.vocabulary
         var text = "Run \(run * 7919 % 10007). Here is a list of words:"
-        for index in 0 ..< promptWords { text += " " + words[(index * 31 + run) % words.count] }
+        for index in 0..<promptWords { text += " " + words[(index * 31 + run) % words.count] }
         text += ". Now count from 1 to 500, separated by commas."
         let session = LanguageModelSession(model: SystemLanguageModel.default)
         let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: generateTokens)
@@ -182,7 +182,7 @@ struct BenchCommand {
 
     static let vocabulary = [
         "apple", "river", "window", "garden", "music", "planet", "engine", "silver", "forest", "market",
-        "coffee", "bridge", "winter", "candle", "rocket", "island", "thunder", "pencil", "harbor", "meadow",
+        "coffee", "bridge", "winter", "candle", "rocket", "island", "thunder", "pencil", "harbor", "meadow"
     ]
 }
 
@@ -201,10 +201,10 @@ struct BenchReport {
     var table: String {
         func format(_ value: Double) -> String { String(format: "%.2f", value) }
         return """
-                          session API   llama-bench   ratio
-        prefill tok/s     \(format(prefill).padding(14))\(format(referencePrefill).padding(14))\(format(prefillRatio))   (\(promptTokens) prompt tokens)
-        decode tok/s      \(format(decode).padding(14))\(format(referenceDecode).padding(14))\(format(decodeRatio))   (\(generatedTokens) generated tokens)
-        """
+                              session API   llama-bench   ratio
+            prefill tok/s     \(format(prefill).padding(14))\(format(referencePrefill).padding(14))\(format(prefillRatio))   (\(promptTokens) prompt tokens)
+            decode tok/s      \(format(decode).padding(14))\(format(referenceDecode).padding(14))\(format(decodeRatio))   (\(generatedTokens) generated tokens)
+            """
     }
 
     /// The members of `fm bench --json`.
@@ -213,7 +213,7 @@ struct BenchReport {
             "prompt_tokens": promptTokens, "generated_tokens": generatedTokens,
             "prefill_tps": prefill, "decode_tps": decode,
             "llama_bench_prefill_tps": referencePrefill, "llama_bench_decode_tps": referenceDecode,
-            "prefill_ratio": prefillRatio, "decode_ratio": decodeRatio,
+            "prefill_ratio": prefillRatio, "decode_ratio": decodeRatio
         ]
     }
 }

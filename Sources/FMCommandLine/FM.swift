@@ -5,36 +5,36 @@ import FoundationModels
 /// The `fm` command: parses the arguments and runs a command (the executable's whole body).
 package enum FM {
     static let usage = """
-    fm: Foundation Models on local GGUF models.
+        fm: Foundation Models on local GGUF models.
 
-    USAGE:
-      fm notes [options] [FILE]        summarize meeting notes (FILE, - for stdin, or sample notes)
-      fm respond [options] PROMPT      print the model's answer to PROMPT
-      fm stream [options] PROMPT       print the answer as it is generated
-      fm chat [options]                a conversation in one session (type /quit to leave)
-      fm availability                  print whether the default model is available, and which
-                                       llama.cpp build runs it (variant, self-test, CPU)
-      fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
-                                       engine: time to first token by turn and with prewarm,
-                                       concurrent sessions, memory per session; guided generation:
-                                       mask and compile times beside llguidance, guided vs free
-                                       (--only throughput|sessions|guided, --repeats N, --threads N,
-                                       --schemas DIR, --schema-limit N, --no-reference)
+        USAGE:
+          fm notes [options] [FILE]        summarize meeting notes (FILE, - for stdin, or sample notes)
+          fm respond [options] PROMPT      print the model's answer to PROMPT
+          fm stream [options] PROMPT       print the answer as it is generated
+          fm chat [options]                a conversation in one session (type /quit to leave)
+          fm availability                  print whether the default model is available, and which
+                                           llama.cpp build runs it (variant, self-test, CPU)
+          fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
+                                           engine: time to first token by turn and with prewarm,
+                                           concurrent sessions, memory per session; guided generation:
+                                           mask and compile times beside llguidance, guided vs free
+                                           (--only throughput|sessions|guided, --repeats N, --threads N,
+                                           --schemas DIR, --schema-limit N, --no-reference)
 
-    OPTIONS:
-      --instructions TEXT   instructions for the session (the system message)
-      --model PATH          the GGUF model file (default: FM_MODEL or the Qwen2.5 model of scripts/setup.sh)
-      --context-size N      tokens per session (default 4096)
-      --temperature X       sampling temperature
-      --greedy              always choose the most likely token
-      --top-k K             sample among the K most likely tokens
-      --top-p P             sample from the smallest set of tokens with probability P
-      --seed N              seed for random sampling (reproducible output)
-      --max-tokens N        the most tokens to generate
-      --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect)
-      --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
-      -h, --help            show this help
-    """
+        OPTIONS:
+          --instructions TEXT   instructions for the session (the system message)
+          --model PATH          the GGUF model file (default: FM_MODEL or the Qwen2.5 model of scripts/setup.sh)
+          --context-size N      tokens per session (default 4096)
+          --temperature X       sampling temperature
+          --greedy              always choose the most likely token
+          --top-k K             sample among the K most likely tokens
+          --top-p P             sample from the smallest set of tokens with probability P
+          --seed N              seed for random sampling (reproducible output)
+          --max-tokens N        the most tokens to generate
+          --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect)
+          --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
+          -h, --help            show this help
+        """
 
     /// Runs `fm` with the process's arguments and exits with its status.
     package static func main() async {

@@ -77,7 +77,7 @@ struct GuidedBench {
         [
             .init(name: "NotesDigest", text: NotesDigest.generationSchema.jsonSchemaTextForBench),
             .init(name: "ActionItem", text: ActionItem.generationSchema.jsonSchemaTextForBench),
-            .init(name: "TeamDirectoryTool.Arguments", text: TeamDirectoryTool.Arguments.generationSchema.jsonSchemaTextForBench),
+            .init(name: "TeamDirectoryTool.Arguments", text: TeamDirectoryTool.Arguments.generationSchema.jsonSchemaTextForBench)
         ]
     }
 
@@ -89,25 +89,27 @@ struct GuidedBench {
         var guidedRates: [Double] = []
         var freeRates: [Double] = []
         var guidedTokens = 0
-        for run in 1 ... repeats {
+        for run in 1...repeats {
             log("guided vs free generation, run \(run)/\(repeats)")
             let guidedSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
             let guided = try await Self.decodeRate(session: guidedSession) { session in
-                session.streamResponse(to: "Analyze these notes (\(run)):\n\n\(notes)", generating: NotesDigest.self,
-                                       options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 600))
+                session.streamResponse(
+                    to: "Analyze these notes (\(run)):\n\n\(notes)", generating: NotesDigest.self,
+                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 600))
             }
             guidedTokens = guided.tokens
             let freeSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
             let free = try await Self.decodeRate(session: freeSession) { session in
-                session.streamResponse(to: "Analyze these notes (\(run)) and describe each action item in detail:\n\n\(notes)",
-                                       options: GenerationOptions(sampling: .greedy, maximumResponseTokens: guided.tokens))
+                session.streamResponse(
+                    to: "Analyze these notes (\(run)) and describe each action item in detail:\n\n\(notes)",
+                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: guided.tokens))
             }
             guidedRates.append(guided.rate)
             freeRates.append(free.rate)
         }
         return [
             "guided_tps": guidedRates.median, "free_tps": freeRates.median,
-            "guided_tokens": guidedTokens, "guided_vs_free_ratio": guidedRates.median / freeRates.median,
+            "guided_tokens": guidedTokens, "guided_vs_free_ratio": guidedRates.median / freeRates.median
         ]
     }
 
@@ -162,8 +164,9 @@ extension GuidedBench {
                 lines.append("\(label) compile p50 ms".padding(22) + number(summary["compile_p50_ms"]).padding(10) + number(summary["llg_compile_p50_ms"]))
             }
             if let ratio = endToEnd["guided_vs_free_ratio"] as? Double {
-                lines.append("guided / free decode tok/s: " + String(format: "%.3f", ratio)
-                    + " (\(number(endToEnd["guided_tps"])) / \(number(endToEnd["free_tps"])))")
+                lines.append(
+                    "guided / free decode tok/s: " + String(format: "%.3f", ratio)
+                        + " (\(number(endToEnd["guided_tps"])) / \(number(endToEnd["free_tps"])))")
             }
             return lines.joined(separator: "\n")
         }

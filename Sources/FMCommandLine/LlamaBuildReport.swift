@@ -20,9 +20,11 @@ enum LlamaBuildReport {
             if cpu.advertisesAMX { lines.append(amxAdvice(cpu)) }
             return lines
         }
-        var lines = ["llama.cpp: \(record.version), build variant \(record.variant)"
-            + (record.variantReason.isEmpty ? "" : " (\(record.variantReason))")
-            + ", self-test passed" + (record.cpu.isEmpty ? "" : " on \(record.cpu)")]
+        var lines = [
+            "llama.cpp: \(record.version), build variant \(record.variant)"
+                + (record.variantReason.isEmpty ? "" : " (\(record.variantReason))")
+                + ", self-test passed" + (record.cpu.isEmpty ? "" : " on \(record.cpu)")
+        ]
         if !record.passedOver.isEmpty {
             lines.append("passed over: \(record.passedOver)" + (record.log.isEmpty ? "" : " (log: \(record.log))"))
         }

@@ -14,12 +14,12 @@ struct NotesCommand {
     let flags: GenerationFlags
 
     static let sampleNotes = """
-    Weekly sync, product team.
-    Discussed the Q3 launch. Sara to finalize pricing by Friday.
-    Youssef needs to fix the login bug before the release — urgent.
-    Lina will share the new onboarding mockups next week.
-    Budget review moved to next month.
-    """
+        Weekly sync, product team.
+        Discussed the Q3 launch. Sara to finalize pricing by Friday.
+        Youssef needs to fix the login bug before the release — urgent.
+        Lina will share the new onboarding mockups next week.
+        Budget review moved to next month.
+        """
 
     init(arguments: inout CommandLineArguments) throws {
         flags = try GenerationFlags(parsing: &arguments)
@@ -37,11 +37,12 @@ struct NotesCommand {
 
     func run() async throws {
         var flags = flags
-        flags.instructions = flags.instructions ?? """
-        Extract a summary and a list of concrete action items from meeting notes. Only include \
-        tasks that are explicitly stated. When a note mentions a person by first name, use the \
-        lookupTeamMember tool to resolve their full name for the owner.
-        """
+        flags.instructions =
+            flags.instructions ?? """
+                Extract a summary and a list of concrete action items from meeting notes. Only include \
+                tasks that are explicitly stated. When a note mentions a person by first name, use the \
+                lookupTeamMember tool to resolve their full name for the owner.
+                """
         flags.configureModel()
         let model = SystemLanguageModel.default
         if case .unavailable(let reason) = model.availability {

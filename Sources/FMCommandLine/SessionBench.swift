@@ -45,7 +45,7 @@ struct SessionBench {
                 "ttft_turn10_full_prefill_ms": ttftLastTurnFullPrefill * 1000,
                 "ttft_turn10_over_turn1": lastOverFirst, "ttft_full_prefill_over_turn1": fullPrefillOverFirst,
                 "ttft_cold_ms": ttftCold * 1000, "ttft_prewarmed_ms": ttftPrewarmed * 1000, "ttft_prewarm_ratio": prewarmRatio,
-                "rss_per_session_mb": rssPerSession / 1_048_576, "kv_mb_per_session": kvPerSession / 1_048_576,
+                "rss_per_session_mb": rssPerSession / 1_048_576, "kv_mb_per_session": kvPerSession / 1_048_576
             ]
             for (sessions, rate) in decodeRates {
                 members["decode_tps_concurrency\(sessions)"] = rate
@@ -61,23 +61,29 @@ struct SessionBench {
             var lines = [
                 "time to first token: turn 1 \(ms(ttftTurn1)), turn 10 \(ms(ttftLastTurn)) (\(ratio(lastOverFirst))), "
                     + "turn 10 recomputed \(ms(ttftLastTurnFullPrefill)) (\(ratio(fullPrefillOverFirst)))",
-                "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))",
+                "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))"
             ]
             let rates = SessionBench.concurrencyLevels.compactMap { sessions in
                 decodeRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(speedup(sessions))) }
             }
             lines.append("aggregate decode by concurrent sessions: " + rates.joined(separator: ", "))
-            lines.append(String(format: "resident memory per extra session: %.1f MB (KV cache per session: %.1f MB)",
-                                rssPerSession / 1_048_576, kvPerSession / 1_048_576))
+            lines.append(
+                String(
+                    format: "resident memory per extra session: %.1f MB (KV cache per session: %.1f MB)",
+                    rssPerSession / 1_048_576, kvPerSession / 1_048_576))
             return lines.joined(separator: "\n")
         }
     }
 
     func run() async throws -> Report {
-        var first: [Double] = [], last: [Double] = [], full: [Double] = [], cold: [Double] = [], warm: [Double] = []
+        var first: [Double] = []
+        var last: [Double] = []
+        var full: [Double] = []
+        var cold: [Double] = []
+        var warm: [Double] = []
         var rates: [Int: [Double]] = [:]
         let memory = try await measureMemory()
-        for run in 1 ... repeats {
+        for run in 1...repeats {
             log("session scenarios \(run)/\(repeats): growing conversation")
             let conversation = try await growingConversation()
             first.append(conversation.first)
@@ -106,7 +112,7 @@ struct SessionBench {
         let model = SystemLanguageModel.default
         let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant. Answer in two sentences.")
         var times: [Double] = []
-        for turn in 0 ..< Self.turns {
+        for turn in 0..<Self.turns {
             times.append(try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn))
         }
         let history = Transcript(entries: session.transcript.prefix(session.transcript.count - 2))
@@ -137,7 +143,7 @@ struct SessionBench {
     func aggregateDecodeRate(sessions: Int, run: Int) async throws -> Double {
         let model = LlamaLanguageModel(settings: concurrentSettings)
         let traces = try await withThrowingTaskGroup(of: [(time: ContinuousClock.Instant, tokens: Int)].self) { group in
-            for index in 0 ..< sessions {
+            for index in 0..<sessions {
                 group.addTask {
                     let session = LanguageModelSession(model: model, instructions: "You count.")
                     let prompt = "Run \(run), counter \(index): count from 1 to 500, separated by commas."
@@ -154,7 +160,8 @@ struct SessionBench {
             return traces
         }
         guard traces.count == sessions, let start = traces.map({ $0[0].time }).max(),
-              let end = traces.compactMap({ $0.last?.time }).min(), end > start else {
+            let end = traces.compactMap({ $0.last?.time }).min(), end > start
+        else {
             throw CLIError.failed("the concurrent sessions did not decode together")
         }
         func tokens(_ trace: [(time: ContinuousClock.Instant, tokens: Int)], at instant: ContinuousClock.Instant) -> Int {
@@ -204,8 +211,9 @@ struct SessionBench {
     /// The process's resident memory (`VmRSS`), in bytes.
     static func residentBytes() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return .nan }
         return kilobytes * 1024
     }
 
@@ -213,7 +221,7 @@ struct SessionBench {
         "What is the capital of France?", "Name a famous museum there.", "Who painted the Mona Lisa?",
         "When was it painted?", "What other works did the painter make?", "Which one is the most famous?",
         "Where can I see it today?", "How do I get there from Paris?", "What should I eat nearby?",
-        "Summarize our conversation.",
+        "Summarize our conversation."
     ]
 
     static let longInstructions = """

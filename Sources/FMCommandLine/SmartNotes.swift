@@ -43,7 +43,7 @@ struct TeamDirectoryTool: Tool {
     private let roster = [
         "sara": "Sara Ben Ali — Product Lead",
         "youssef": "Youssef Trabelsi — Backend Engineer",
-        "lina": "Lina Haddad — Designer",
+        "lina": "Lina Haddad — Designer"
     ]
 
     func call(arguments: Arguments) async throws -> String {

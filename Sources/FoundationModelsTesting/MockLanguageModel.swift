@@ -92,9 +92,11 @@ public struct MockLanguageModel: LanguageModel {
                 }
             case .toolCalls(let calls):
                 for (index, call) in calls.enumerated() {
-                    await channel.send(.toolCalls(action: .toolCall(
-                        id: "mock-call-\(script.requests.count)-\(index)", name: call.name,
-                        action: .appendArguments(call.arguments.jsonString))))
+                    await channel.send(
+                        .toolCalls(
+                            action: .toolCall(
+                                id: "mock-call-\(script.requests.count)-\(index)", name: call.name,
+                                action: .appendArguments(call.arguments.jsonString))))
                 }
             case .failure(let error):
                 throw error

@@ -222,7 +222,8 @@ public struct JSONReader {
         case UInt8(ascii: "u"):
             var code = UInt32(try readHex4())
             if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
-               bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            {
                 let save = index
                 index += 2
                 let low = UInt32(try readHex4())

@@ -9,9 +9,11 @@ import FoundationModels
     }
 
     @Test func parsesEveryOption() throws {
-        let parsed = try flags(["--instructions", "Be brief.", "--model", "/m.gguf", "--context-size", "2048",
-                                "--temperature", "0.5", "--top-k", "20", "--seed", "7", "--max-tokens", "64",
-                                "--schema", "s.json", "What", "is", "up?"])
+        let parsed = try flags([
+            "--instructions", "Be brief.", "--model", "/m.gguf", "--context-size", "2048",
+            "--temperature", "0.5", "--top-k", "20", "--seed", "7", "--max-tokens", "64",
+            "--schema", "s.json", "What", "is", "up?"
+        ])
         #expect(parsed.instructions == "Be brief.")
         #expect(parsed.modelPath == "/m.gguf")
         #expect(parsed.contextSize == 2048)
@@ -37,7 +39,7 @@ import FoundationModels
         (["--max-tokens", "many"], "--max-tokens needs a number, got 'many'"),
         (["--max-tokens", "0"], "--max-tokens must be positive"),
         (["--greedy", "--top-k", "3"], "--greedy cannot be combined with --top-k or --top-p"),
-        (["--top-k", "3", "--top-p", "0.5"], "--top-k and --top-p cannot be combined"),
+        (["--top-k", "3", "--top-p", "0.5"], "--top-k and --top-p cannot be combined")
     ]
 
     @Test(arguments: usageErrors)

@@ -26,8 +26,10 @@ import TestSupport
     }
 
     @Test(.requiresSmolLM2) func respondPrintsTheAnswerAlone() throws {
-        let result = try run(["respond", "--greedy", "--max-tokens", "16", "--instructions", "You are a helpful assistant.",
-                              "--model", TestModels.smolLM2Path, "What is the capital of France?"])
+        let result = try run([
+            "respond", "--greedy", "--max-tokens", "16", "--instructions", "You are a helpful assistant.",
+            "--model", TestModels.smolLM2Path, "What is the capital of France?"
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Paris"))
         #expect(result.stdout.hasSuffix("\n") && !result.stdout.dropLast().contains("\n\n"))

@@ -29,10 +29,11 @@ import Testing
     @Test func theReportSaysWhichVariantRunsAndWhy() throws {
         let record = try #require(LlamaBuildRecord(text: Self.recordText))
         let lines = LlamaBuildReport.lines(record: record, recordPath: "/r", cpu: CPUFeatures(flags: ["amx_tile", "avx512f"]))
-        #expect(lines == [
-            "llama.cpp: 0.3.36, build variant no-amx (AMX off (ggml's AMX kernels crash on some CPUs that advertise AMX)), self-test passed on Intel(R) Xeon(R) Platinum 8480+",
-            "passed over: native: died with SIGSEGV (signal 11) on SmolLM2-135M-Instruct-Q4_1.gguf (log: /cache/self-test.log)",
-        ])
+        #expect(
+            lines == [
+                "llama.cpp: 0.3.36, build variant no-amx (AMX off (ggml's AMX kernels crash on some CPUs that advertise AMX)), self-test passed on Intel(R) Xeon(R) Platinum 8480+",
+                "passed over: native: died with SIGSEGV (signal 11) on SmolLM2-135M-Instruct-Q4_1.gguf (log: /cache/self-test.log)"
+            ])
     }
 
     @Test func anUntestedBuildOnAnAMXCPUGetsTheAdvice() {

@@ -10,7 +10,8 @@ import TestSupport
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The flags of a Sapphire Rapids Xeon, as far as they matter here.
-    static let amxCPU = "fpu sse4_2 avx avx2 fma f16c bmi2 avx512f avx512cd avx512vl avx512dq avx512bw "
+    static let amxCPU =
+        "fpu sse4_2 avx avx2 fma f16c bmi2 avx512f avx512cd avx512vl avx512dq avx512bw "
         + "avx512vbmi avx512_vnni avx512_bf16 amx_bf16 amx_tile amx_int8"
 
     /// One scratch installation: a cache and a prefix of its own.
@@ -27,8 +28,11 @@ import TestSupport
         func run(_ environment: [String: String] = [:], functions: [String] = []) throws -> (status: Int32, stderr: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [SetupScriptTests.repositoryRoot.appendingPathComponent("Tests/Setup/setup-harness.sh").path,
-                                 folder.path] + functions
+            process.arguments =
+                [
+                    SetupScriptTests.repositoryRoot.appendingPathComponent("Tests/Setup/setup-harness.sh").path,
+                    folder.path
+                ] + functions
             var base = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FM_") && !$0.key.hasPrefix("FAKE_") }
             base.merge(environment) { $1 }
             process.environment = base

@@ -24,7 +24,7 @@ import Testing
         Expectation(template: "Phi-3.5-mini-instruct", generationPrompt: "<|assistant|>\n", assistantSuffix: "<|end|>\n", supportsTools: false),
         Expectation(template: "phi-4", generationPrompt: "<|im_start|>assistant<|im_sep|>", assistantSuffix: "<|im_end|>", supportsTools: false),
         Expectation(template: "DeepSeek-R1-Distill-Qwen-32B", generationPrompt: "<｜Assistant｜><think>\n</think>", assistantSuffix: "<｜end▁of▁sentence｜>", supportsTools: false),
-        Expectation(template: "granite-3.3-2b-instruct", generationPrompt: "<|start_of_role|>assistant<|end_of_role|>", assistantSuffix: "<|end_of_text|>\n", supportsTools: true),
+        Expectation(template: "granite-3.3-2b-instruct", generationPrompt: "<|start_of_role|>assistant<|end_of_role|>", assistantSuffix: "<|end_of_text|>\n", supportsTools: true)
     ]
 
     @Test(arguments: expectations)

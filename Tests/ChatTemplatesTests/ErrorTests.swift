@@ -39,7 +39,7 @@ import Testing
         // Nesting is limited so that hostile templates cannot overflow a task's stack.
         Case("{{ " + String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150) + " }}", 1, 104, "nests more than 100 levels"),
         Case("{{ 1" + String(repeating: " + 1", count: 500) + " }}", 1, 404, "nests more than 100 levels"),
-        Case(String(repeating: "{% if true %}", count: 150), 1, 1294, "nests more than 100 levels"),
+        Case(String(repeating: "{% if true %}", count: 150), 1, 1294, "nests more than 100 levels")
     ]
 
     static let runtimeErrors: [Case] = [
@@ -56,7 +56,7 @@ import Testing
         Case("{{ 9223372036854775807 + 1 }}", 1, 24, "integer overflow"),
         Case("{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}", 1, 19, "recursed more than 64 levels"),
         Case("{{ range(200000) | length }}", 1, 4, "range too big"),
-        Case("{% for a, b in [[1, 2, 3]] %}{% endfor %}", 1, 4, "too many values to unpack"),
+        Case("{% for a, b in [[1, 2, 3]] %}{% endfor %}", 1, 4, "too many values to unpack")
     ]
 
     @Test(arguments: syntaxErrors)
@@ -115,7 +115,7 @@ import Testing
         ("{\"a\": 1} extra", 1, 10),
         ("\"unterminated", 1, 14),
         ("{\"k\" 1}", 1, 6),
-        ("01", 1, 1),
+        ("01", 1, 1)
     ])
     func invalidJSONNamesItsLocation(_ text: String, _ line: Int, _ column: Int) {
         #expect {

@@ -9,7 +9,7 @@ import Testing
     static let context: [String: TemplateValue] = [
         "n": 7, "f": 2.5, "s": "héllo", "l": [3, 1, 2], "nothing": nil,
         "d": ["b": 1, "a": [1, 2], "items": 3],
-        "m": ["role": "user", "content": "hi", "tool_calls": [["function": ["name": "f", "arguments": ["x": 1]]]]],
+        "m": ["role": "user", "content": "hi", "tool_calls": [["function": ["name": "f", "arguments": ["x": 1]]]]]
     ]
 
     static let literals: [(String, String)] = [
@@ -31,7 +31,7 @@ import Testing
         ("(1, 2)", "(1, 2)"),
         ("(1,)", "(1,)"),
         ("\"it's\"", "it's"),
-        ("[\"it's\"]", "[\"it's\"]"),
+        ("[\"it's\"]", "[\"it's\"]")
     ]
 
     static let arithmetic: [(String, String)] = [
@@ -50,7 +50,7 @@ import Testing
         ("[1] + [2]", "[1, 2]"),
         ("-n", "-7"),
         ("n ~ '/' ~ f", "7/2.5"),
-        ("'x' ~ (1 + 2)", "x3"),
+        ("'x' ~ (1 + 2)", "x3")
     ]
 
     static let logic: [(String, String)] = [
@@ -75,7 +75,7 @@ import Testing
         ("l is iterable", "True"),
         ("d is mapping", "True"),
         ("1.0 is integer", "False"),
-        ("'a' is in ['a', 'b']", "True"),
+        ("'a' is in ['a', 'b']", "True")
     ]
 
     static let access: [(String, String)] = [
@@ -92,7 +92,7 @@ import Testing
         ("m.tool_calls[0].function.arguments", "{'x': 1}"),
         ("m['tool_calls'][0]['function']['name']", "f"),
         ("d.get('zz', 'fallback')", "fallback"),
-        ("d.items() | list", "[('b', 1), ('a', [1, 2]), ('items', 3)]"),
+        ("d.items() | list", "[('b', 1), ('a', [1, 2]), ('items', 3)]")
     ]
 
     static let filtersAndMethods: [(String, String)] = [
@@ -130,7 +130,7 @@ import Testing
         ("'%s=%d' % ('n', 7)", "n=7"),
         ("range(3) | list", "[0, 1, 2]"),
         ("namespace(a=1).a", "1"),
-        ("dict(a=1, b='x')", "{'a': 1, 'b': 'x'}"),
+        ("dict(a=1, b='x')", "{'a': 1, 'b': 'x'}")
     ]
 
     private func render(_ expression: String) throws -> String {

@@ -33,7 +33,7 @@ import Testing
         (#""\u0001\u001f\u007f""#, "\"\\u0001\\u001f\u{7f}\""),
         (#"NaN"#, "NaN"),
         (#"-Infinity"#, "-Infinity"),
-        (#"[true, false, null]"#, "[true, false, null]"),
+        (#"[true, false, null]"#, "[true, false, null]")
     ])
     func jsonRoundTripsLikePython(_ text: String, _ expected: String) throws {
         #expect(try TemplateValue(jsonText: text).jsonText() == expected)
@@ -66,7 +66,7 @@ import Testing
         (.undefined, ""),
         (.string("plain"), "plain"),
         (TemplateValue.array(["it's", "say \"hi\"", "both ' \"", "tab\t\u{1}é\u{a0}"]), #"["it's", 'say "hi"', 'both \' "', 'tab\t\x01é\xa0']"#),
-        (TemplateValue.object(["k": 1.5, "n": nil]), "{'k': 1.5, 'n': None}"),
+        (TemplateValue.object(["k": 1.5, "n": nil]), "{'k': 1.5, 'n': None}")
     ])
     func pythonStringOfValues(_ value: TemplateValue, _ expected: String) {
         #expect(value.description == expected)

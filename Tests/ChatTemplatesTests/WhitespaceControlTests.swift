@@ -23,7 +23,7 @@ import Testing
         ("crlf\r\nand cr\rnormalize", "crlf\nand cr\nnormalize"),
         ("{% raw -%}  {{ raw }}  {%- endraw %}", "{{ raw }}"),
         ("<{%- if true -%}>\n\n   x   \n\n<{%- endif -%}>", "<>\n\n   x   \n\n<>"),
-        ("{% for i in [1, 2] -%}\n    {{ i }}\n{%- if not loop.last %},{% endif %}\n{% endfor %}", "1,2"),
+        ("{% for i in [1, 2] -%}\n    {{ i }}\n{%- if not loop.last %},{% endif %}\n{% endfor %}", "1,2")
     ]
 
     /// With Jinja's defaults (both options off), the same engine keeps those newlines and indents.
@@ -31,7 +31,7 @@ import Testing
         ("  {% if true %}\n  x\n  {% endif %}\ny", "  \n  x\n  \ny"),
         ("{% for i in [1, 2] %}\n{{ i }}\n{% endfor %}", "\n1\n\n2\n"),
         ("a {# c #}\nb", "a \nb"),
-        ("a  {%- if true -%}  b  {%- endif -%}  c", "abc"),
+        ("a  {%- if true -%}  b  {%- endif -%}  c", "abc")
     ]
 
     @Test(arguments: transformersCases)

@@ -10,9 +10,9 @@ import Testing
             .sequence([
                 .literal("<tool_call>\n{\"name\": \"lookup\", \"arguments\": "),
                 try .jsonSchema(Self.arguments),
-                .literal("}\n</tool_call>"),
+                .literal("}\n</tool_call>")
             ]),
-            try .jsonSchema(Self.answer),
+            try .jsonSchema(Self.answer)
         ])
         let compiled = try CompiledGrammar(grammar, vocabulary: TestVocabularies.synthetic)
         #expect(ByteChecks.accepts(compiled, "<tool_call>\n{\"name\": \"lookup\", \"arguments\": {\"q\": \"hi\"}}\n</tool_call>"))

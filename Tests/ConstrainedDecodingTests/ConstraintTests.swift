@@ -42,7 +42,7 @@ import Testing
     func allowed(_ constraint: some TokenConstraint, count: Int) -> Set<Int32> {
         var words = [UInt32](repeating: 0, count: (count + 31) / 32)
         words.withUnsafeMutableBufferPointer { constraint.fillAllowedTokens($0) }
-        return Set((0 ..< count).filter { words[$0 >> 5] & (1 << UInt32($0 & 31)) != 0 }.map(Int32.init))
+        return Set((0..<count).filter { words[$0 >> 5] & (1 << UInt32($0 & 31)) != 0 }.map(Int32.init))
     }
 
     @Test func aGrammarConstraintMasksAcceptsAndCompletes() throws {
@@ -53,7 +53,7 @@ import Testing
         #expect(!constraint.accept(tokenizer.id("w")))
         #expect(constraint.accept(tokenizer.id("hello")))
         #expect(!constraint.isComplete)
-        #expect(constraint.takeForcedTokens().isEmpty)   // jump-forward is off
+        #expect(constraint.takeForcedTokens().isEmpty)  // jump-forward is off
         #expect(constraint.accept(tokenizer.id(" world")))
         #expect(constraint.isComplete)
     }
@@ -112,13 +112,13 @@ import Testing
         let first = allowed(constraint, count: tokenizer.pieces.count)
         #expect(!first.contains(tokenizer.id("<tc>")))
         #expect(!first.contains(tokenizer.id("```")))
-        #expect(!first.contains(tokenizer.id(" ")))   // whitespace alone could precede the fence
+        #expect(!first.contains(tokenizer.id(" ")))  // whitespace alone could precede the fence
         #expect(first.contains(tokenizer.id("<")) && first.contains(tokenizer.id("a")))
         #expect(!constraint.accept(tokenizer.id("```")))
         #expect(constraint.accept(tokenizer.id("<")))
         #expect(constraint.accept(tokenizer.id("tc")))
-        #expect(!constraint.accept(tokenizer.id(">")))   // would complete the forbidden trigger
-        #expect(constraint.accept(tokenizer.id("a")))    // "<tca" leaves it: free from here
+        #expect(!constraint.accept(tokenizer.id(">")))  // would complete the forbidden trigger
+        #expect(constraint.accept(tokenizer.id("a")))  // "<tca" leaves it: free from here
         #expect(!constraint.isConstrained)
     }
 }

@@ -20,7 +20,8 @@ struct GuideCase: Sendable, CustomStringConvertible {
     static let cases: [GuideCase] = [
         GuideCase(
             name: "property order follows x-order",
-            schema: ##"{"type":"object","title":"T","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"x-order":["b","a"],"additionalProperties":false}"##,
+            schema:
+                ##"{"type":"object","title":"T","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"x-order":["b","a"],"additionalProperties":false}"##,
             accepted: [#"{"b": 1, "a": "x"}"#], rejected: [#"{"a": "x", "b": 1}"#, #"{"b": 1}"#, #"{"b":1,"a":"x"}"#],
             deadPrefixes: [#"{"a"#, #"{ "#]),
         GuideCase(
@@ -85,17 +86,20 @@ struct GuideCase: Sendable, CustomStringConvertible {
             accepted: ["0.5", "0.001"], rejected: ["0", "1", "0.0"]),
         GuideCase(
             name: "enum with associated values: anyOf of objects with a discriminator",
-            schema: ##"{"anyOf":[{"type":"object","properties":{"type":{"const":"circle"},"r":{"type":"number"}},"required":["type","r"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"none"}},"required":["type"],"additionalProperties":false}]}"##,
+            schema:
+                ##"{"anyOf":[{"type":"object","properties":{"type":{"const":"circle"},"r":{"type":"number"}},"required":["type","r"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"none"}},"required":["type"],"additionalProperties":false}]}"##,
             accepted: [#"{"type": "circle", "r": 2}"#, #"{"type": "none"}"#],
             rejected: [#"{"type": "none", "r": 2}"#, #"{"type": "circle"}"#, #"{"type": "square"}"#]),
         GuideCase(
             name: "recursion to the root",
-            schema: ##"{"type":"object","title":"Tree","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#"}}},"required":["v","kids"],"x-order":["v","kids"],"additionalProperties":false}"##,
+            schema:
+                ##"{"type":"object","title":"Tree","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#"}}},"required":["v","kids"],"x-order":["v","kids"],"additionalProperties":false}"##,
             accepted: [#"{"v": 1, "kids": []}"#, #"{"v": 1, "kids": [{"v": 2, "kids": [{"v": 3, "kids": []}]}, {"v": 4, "kids": []}]}"#],
             rejected: [#"{"v": 1, "kids": [{"v": 2}]}"#]),
         GuideCase(
             name: "nested types through $defs",
-            schema: ##"{"type":"object","properties":{"owner":{"$ref":"#/$defs/Person","description":"ignored"}},"required":["owner"],"additionalProperties":false,"$defs":{"Person":{"type":"object","title":"Person","properties":{"name":{"type":"string"}},"required":["name"],"x-order":["name"],"additionalProperties":false}}}"##,
+            schema:
+                ##"{"type":"object","properties":{"owner":{"$ref":"#/$defs/Person","description":"ignored"}},"required":["owner"],"additionalProperties":false,"$defs":{"Person":{"type":"object","title":"Person","properties":{"name":{"type":"string"}},"required":["name"],"x-order":["name"],"additionalProperties":false}}}"##,
             accepted: [#"{"owner": {"name": "Ann"}}"#], rejected: [#"{"owner": {}}"#]),
         GuideCase(
             name: "JSON string escapes and Unicode",
@@ -128,7 +132,7 @@ struct GuideCase: Sendable, CustomStringConvertible {
         GuideCase(
             name: "not by restriction",
             schema: ##"{"type":"string","not":{"enum":["a","bb"]}}"##,
-            accepted: [#""ccc""#], rejected: [#""a""#, #""bb""#]),
+            accepted: [#""ccc""#], rejected: [#""a""#, #""bb""#])
     ]
 
     @Test(arguments: cases)

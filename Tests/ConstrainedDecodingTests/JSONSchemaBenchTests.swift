@@ -25,9 +25,9 @@ import Testing
     static var stride: Int {
         if let text = ProcessInfo.processInfo.environment["CD_JSB_STRIDE"], let value = Int(text), value > 0 { return value }
         #if DEBUG
-        return 3
+            return 3
         #else
-        return 1
+            return 1
         #endif
     }
 

@@ -16,7 +16,7 @@ import Testing
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Object.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Types.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaValidation.swift",
-        "Sources/FoundationModels/Schema/JSONSchemaReader.swift",
+        "Sources/FoundationModels/Schema/JSONSchemaReader.swift"
     ]
 
     /// Word-like string literals in the readers that are not keywords: type names, format names,
@@ -25,7 +25,7 @@ import Testing
         "null", "boolean", "object", "array", "number", "string", "integer", "any",
         "date-time", "date", "time", "uuid", "email", "ipv4", "ipv6", "hostname", "uri", "uri-reference",
         "url", "iri", "iri-reference", "uri-template", "relative-uri",
-        "true", "false", "schema", "key", "x-", "Root",
+        "true", "false", "schema", "key", "x-", "Root"
     ]
 
     @Test func everyKeywordEitherReaderHandlesIsInTheTable() throws {
@@ -49,11 +49,12 @@ import Testing
     }
 
     @Test func annotationsAreTheOnesTheDecoderSkipsBesideAReference() {
-        #expect(JSONSchemaKeyword.annotationNames == [
-            "title", "description", "default", "examples", "$comment", "$schema", "$id", "id", "readOnly",
-            "writeOnly", "deprecated", "$defs", "definitions", "x-order", "contentEncoding", "contentMediaType",
-            "$anchor", "$vocabulary", "example", "nullable",
-        ])
+        #expect(
+            JSONSchemaKeyword.annotationNames == [
+                "title", "description", "default", "examples", "$comment", "$schema", "$id", "id", "readOnly",
+                "writeOnly", "deprecated", "$defs", "definitions", "x-order", "contentEncoding", "contentMediaType",
+                "$anchor", "$vocabulary", "example", "nullable"
+            ])
     }
 
     @Test func appleDialectIsASubsetOfStandardImport() {

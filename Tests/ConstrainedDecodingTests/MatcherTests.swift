@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func jumpForwardReturnsForcedKeysAndPunctuation() throws {
-        let grammar = try ByteChecks.compile(##"{"type":"object","properties":{"name":{"type":"string"},"kind":{"enum":["alpha","beta"]}},"required":["name","kind"],"additionalProperties":false}"##)
+        let grammar = try ByteChecks.compile(
+            ##"{"type":"object","properties":{"name":{"type":"string"},"kind":{"enum":["alpha","beta"]}},"required":["name","kind"],"additionalProperties":false}"##)
         let matcher = GrammarMatcher(grammar: grammar)
         #expect(String(decoding: matcher.forcedBytes(), as: UTF8.self) == #"{"name": ""#)
         try matcher.acceptString(#"{"name": "x"#)

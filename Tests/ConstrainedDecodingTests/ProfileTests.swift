@@ -7,7 +7,8 @@ import Testing
 struct ProfileTests {
     @Test func stringStateMask() throws {
         let vocabulary = try #require(TestVocabularies.qwen ?? TestVocabularies.smol)
-        let grammar = try CompiledGrammar(jsonSchema: ##"{"type":"object","properties":{"s":{"type":"string"},"n":{"type":"integer"}},"required":["s","n"]}"##, vocabulary: vocabulary)
+        let grammar = try CompiledGrammar(
+            jsonSchema: ##"{"type":"object","properties":{"s":{"type":"string"},"n":{"type":"integer"}},"required":["s","n"]}"##, vocabulary: vocabulary)
         let matcher = GrammarMatcher(grammar: grammar)
         try matcher.acceptString(#"{"s": "hello"#)
         var mask = TokenBitmask(tokenCount: vocabulary.tokenCount)
@@ -46,7 +47,7 @@ extension ProfileTests {
             ("date-time", ##"{"type":"string","format":"date-time"}"##, #""2024-"#),
             ("undeclared key", ##"{"type":"object","additionalProperties":{"type":"integer"}}"##, #"{""#),
             ("pattern word", ##"{"type":"string","pattern":"^[a-z ]+$"}"##, #""ab"#),
-            ("any value", ##"{}"##, ""),
+            ("any value", ##"{}"##, "")
         ]
         for (name, schema, prefix) in cases {
             var total = Duration.zero

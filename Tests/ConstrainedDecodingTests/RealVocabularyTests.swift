@@ -12,7 +12,7 @@ import Testing
         ##"{"anyOf":[{"type":"object","properties":{"type":{"const":"circle"},"radius":{"type":"number","minimum":0}},"required":["type","radius"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"square"},"side":{"type":"integer","minimum":1,"maximum":9}},"required":["type","side"],"additionalProperties":false}]}"##,
         ##"{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}-\\d{3}$"},"when":{"type":"string","format":"date-time"},"note":{"type":"string","minLength":2,"maxLength":5},"id":{"type":"string","format":"uuid"}},"required":["code","when","note","id"],"additionalProperties":false}"##,
         ##"{"type":"array","prefixItems":[{"type":"boolean"},{"type":"null"},{"type":"integer","exclusiveMinimum":10,"exclusiveMaximum":20}],"items":false,"minItems":3}"##,
-        ##"{"type":"object","properties":{"free":{}},"required":["free"],"additionalProperties":{"type":"integer"}}"##,
+        ##"{"type":"object","properties":{"free":{}},"required":["free"],"additionalProperties":{"type":"integer"}}"##
     ]
 
     static func vocabularies() -> [(String, TokenVocabulary)] {

@@ -12,7 +12,7 @@ import Testing
         (##"{"type":"object","properties":{"n":{"type":"number","multipleOf":0.3}},"required":["n"]}"##, "multipleOf", "#/properties/n"),
         (##"{"type":"array","items":{"type":"integer"},"uniqueItems":true,"minItems":2}"##, "uniqueItems", "#"),
         (##"{"type":"wat"}"##, "type", "#"),
-        (##"{"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"##, "schema", "#"),
+        (##"{"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"##, "schema", "#")
     ]
 
     @Test(arguments: 0..<cases.count)

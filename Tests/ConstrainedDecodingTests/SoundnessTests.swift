@@ -20,7 +20,7 @@ import Testing
         ##"{}"##,
         ##"{"type":"number","minimum":-1.5,"exclusiveMaximum":12.25}"##,
         ##"{"type":"string","format":"date-time"}"##,
-        ##"{"type":"object","properties":{"tag":{"type":"string","enum":["red","redder"]},"n":{"type":"integer","multipleOf":3}},"required":["tag","n"]}"##,
+        ##"{"type":"object","properties":{"tag":{"type":"string","enum":["red","redder"]},"n":{"type":"integer","multipleOf":3}},"required":["tag","n"]}"##
     ]
 
     @Test(arguments: 0..<schemas.count)

@@ -66,11 +66,13 @@ import Testing
 
     @Test(.enabled(if: products != nil && compiler != nil, "needs the products of `swift build --build-tests`"))
     func mainActorByDefault() throws {
-        let (status, output) = try Self.typeCheck(Self.source, options: [
-            "-default-isolation", "MainActor",
-            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-            "-enable-upcoming-feature", "InferIsolatedConformances",
-        ])
+        let (status, output) = try Self.typeCheck(
+            Self.source,
+            options: [
+                "-default-isolation", "MainActor",
+                "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                "-enable-upcoming-feature", "InferIsolatedConformances"
+            ])
         #expect(status == 0, "\(output)")
     }
 
@@ -101,15 +103,17 @@ import Testing
 
         let process = Process()
         process.executableURL = compiler
-        process.arguments = ["-typecheck", "-swift-version", "6"] + options + [
-            "-I", products.modules.path,
-            // The llama.cpp module map, which FoundationModels' dependencies load.
-            "-I", URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Sources/CLlama").path,
-            "-load-plugin-executable", "\(products.plugin.path)#FoundationModelsMacros",
-            "-module-cache-path", directory.appendingPathComponent("cache").path,
-            file.path,
-        ]
+        process.arguments =
+            ["-typecheck", "-swift-version", "6"] + options + [
+                "-I", products.modules.path,
+                // The llama.cpp module map, which FoundationModels' dependencies load.
+                "-I",
+                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("Sources/CLlama").path,
+                "-load-plugin-executable", "\(products.plugin.path)#FoundationModelsMacros",
+                "-module-cache-path", directory.appendingPathComponent("cache").path,
+                file.path
+            ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -55,7 +55,8 @@ import Testing
         ),
         Case(
             declaration: ##"@Guide(description: "Phone", #/\d{3}-\d{4}/#) var phone: String?"##,
-            property: ##"GenerationSchema.Property(name: "phone", description: "Phone", type: String?.self, guides: [GenerationGuide<String>._pattern(#/\d{3}-\d{4}/#, source: #"\d{3}-\d{4}"#)])"##
+            property:
+                ##"GenerationSchema.Property(name: "phone", description: "Phone", type: String?.self, guides: [GenerationGuide<String>._pattern(#/\d{3}-\d{4}/#, source: #"\d{3}-\d{4}"#)])"##
         ),
         Case(
             declaration: #"@Guide(.pattern(try! Regex("[a-z]+"))) var word: String"#,
@@ -80,7 +81,7 @@ import Testing
         Case(
             declaration: "@Guide(#/\n  [a-z]+  # letters\n/#) var word: String",
             property: "GenerationSchema.Property(name: \"word\", type: String.self, guides: [GenerationGuide<String>.pattern(#/\n  [a-z]+  # letters\n/#)])"
-        ),
+        )
     ]
 
     @Test(arguments: cases)
@@ -104,10 +105,10 @@ import Testing
             }
             """,
             expandedSource: """
-            struct Plain {
-                var name: String
-            }
-            """
+                struct Plain {
+                    var name: String
+                }
+                """
         )
     }
 }

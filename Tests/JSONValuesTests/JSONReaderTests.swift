@@ -59,7 +59,7 @@ import Testing
         ("\"a\nb\"", 2, "a control character must be escaped in a string"),
         (#""\q""#, 2, #"invalid escape '\q' in a string"#),
         (#""\u12g4""#, 5, #"expected a hexadecimal digit in a \u escape, found 'g'"#),
-        ("{} {}", 3, "unexpected '{' after the JSON value"),
+        ("{} {}", 3, "unexpected '{' after the JSON value")
     ]
 
     @Test(arguments: errors)

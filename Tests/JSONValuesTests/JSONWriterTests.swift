@@ -9,31 +9,34 @@ import Testing
         JSONMember("required", .array([.string("b"), .string("a")])),
         JSONMember("properties", .object([JSONMember("b", .object([JSONMember("type", .string("number")), JSONMember("multipleOf", .number("0.01"))]))])),
         JSONMember("empty", .object([])),
-        JSONMember("list", .array([.object([]), .null])),
+        JSONMember("list", .array([.object([]), .null]))
     ])
 
     @Test func layouts() {
-        #expect(JSONWriter.compact.text(of: Self.sample)
-            == #"{"title":"Note","required":["b","a"],"properties":{"b":{"type":"number","multipleOf":0.01}},"empty":{},"list":[{},null]}"#)
-        #expect(JSONWriter.spaced.text(of: Self.sample)
-            == #"{"title": "Note", "required": ["b", "a"], "properties": {"b": {"type": "number", "multipleOf": 0.01}}, "empty": {}, "list": [{}, null]}"#)
-        #expect(JSONWriter.indented.text(of: Self.sample) == """
-            {
-              "title": "Note",
-              "required": ["b", "a"],
-              "properties": {
-                "b": {
-                  "type": "number",
-                  "multipleOf": 0.01
+        #expect(
+            JSONWriter.compact.text(of: Self.sample)
+                == #"{"title":"Note","required":["b","a"],"properties":{"b":{"type":"number","multipleOf":0.01}},"empty":{},"list":[{},null]}"#)
+        #expect(
+            JSONWriter.spaced.text(of: Self.sample)
+                == #"{"title": "Note", "required": ["b", "a"], "properties": {"b": {"type": "number", "multipleOf": 0.01}}, "empty": {}, "list": [{}, null]}"#)
+        #expect(
+            JSONWriter.indented.text(of: Self.sample) == """
+                {
+                  "title": "Note",
+                  "required": ["b", "a"],
+                  "properties": {
+                    "b": {
+                      "type": "number",
+                      "multipleOf": 0.01
+                    }
+                  },
+                  "empty": {},
+                  "list": [
+                    {},
+                    null
+                  ]
                 }
-              },
-              "empty": {},
-              "list": [
-                {},
-                null
-              ]
-            }
-            """)
+                """)
     }
 
     @Test func escapingLeavesSlashesAndNonASCIIAlone() {
@@ -43,7 +46,7 @@ import Testing
     @Test(arguments: [
         #"{"b":1.50,"a":[true,null,"é😀\n"],"c":{"d":-1.5e-7,"e":[]}}"#,
         #"[0,-0,1E+2,12345678901234567890123]"#,
-        #"{"k":"v","k":"w"}"#,
+        #"{"k":"v","k":"w"}"#
     ])
     func compactTextRoundTrips(_ text: String) throws {
         let value = try JSONReader.read(text)

@@ -27,8 +27,9 @@ import TestSupport
     }
 
     @Test func maximumTokensHolds() async throws {
-        let request = GenerationRequest(promptTokens: try tokens("Write a long story about a dragon."),
-                                        sampling: .init(strategy: .greedy), maximumTokens: 12)
+        let request = GenerationRequest(
+            promptTokens: try tokens("Write a long story about a dragon."),
+            sampling: .init(strategy: .greedy), maximumTokens: 12)
         let result = try await run(request)
         #expect(result.tokens.count == 12)
         #expect(result.reason == .maximumTokens)
@@ -43,7 +44,8 @@ import TestSupport
         let second = try await run(GenerationRequest(promptTokens: followUp, sampling: .init(strategy: .greedy), maximumTokens: 8))
         #expect(second.cached >= first.count, "reused \(second.cached) of \(followUp.count) prompt tokens")
         // And the output is what a full prefill on a fresh engine gives.
-        let freshEngine = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 512, sequences: 1, threads: TestModels.threads))
+        let freshEngine = try InferenceEngine(
+            model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 512, sequences: 1, threads: TestModels.threads))
         var fresh: [TokenID] = []
         var cached = -1
         for try await event in freshEngine.generate(GenerationRequest(promptTokens: followUp, sampling: .init(strategy: .greedy), maximumTokens: 8)) {
@@ -128,8 +130,10 @@ import TestSupport
 
     /// A fresh engine, so that other tests' requests cannot take its cache.
     func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil) throws -> InferenceEngine {
-        try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(
-            tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk))
+        try InferenceEngine(
+            model: try TestModels.smolLM2(),
+            configuration: ContextConfiguration(
+                tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk))
     }
 
     func tokens(_ user: String, system: String = librarian) throws -> [TokenID] {
@@ -174,8 +178,10 @@ import TestSupport
         #expect(second.tokens == (try await solo(greedy(color))))
 
         // The first conversation kept its slot: its next turn reuses all of it.
-        let followUp = fruit + first.tokens + (try TestModels.smolLM2().vocabulary.tokenize(
-            "<|im_end|>\n<|im_start|>user\nAnother one?<|im_end|>\n<|im_start|>assistant\n"))
+        let followUp =
+            fruit + first.tokens
+            + (try TestModels.smolLM2().vocabulary.tokenize(
+                "<|im_end|>\n<|im_start|>user\nAnother one?<|im_end|>\n<|im_start|>assistant\n"))
         let next = try await run(greedy(followUp), on: engine)
         // (The last generated token was never fed to the model, so it is not cached.)
         #expect(next.cached >= fruit.count + first.tokens.count - 1)
@@ -251,7 +257,6 @@ import TestSupport
         #expect(again.tokens == first.tokens)
     }
 }
-
 
 @Suite struct ModelLoadingTests {
     @Test func aMissingFileIsReported() {

@@ -9,7 +9,7 @@ import TestSupport
         ("You are a concise meeting assistant.", "Summarize: Sara to finalize pricing by Friday. Youssef fixes the login bug."),
         ("You are a helpful assistant.", "Write a haiku about the sea."),
         ("Réponds en français.", "Qu'est-ce qu'un arc-en-ciel ? Donne des détails, avec des émojis 🌈."),
-        ("You are a helpful assistant.", "List three prime numbers and explain why each is prime."),
+        ("You are a helpful assistant.", "List three prime numbers and explain why each is prime.")
     ]
 
     @Test func greedyTokensMatchLlamaServer() async throws {
@@ -38,7 +38,7 @@ import TestSupport
         defer { server.stop() }
         let texts = [
             "Hello, world!", "  leading spaces and\ttabs\n\nnewlines", "émojis 🌈🦊 and accents: café, naïve",
-            "<|im_start|>user\nhi<|im_end|>", "{\"name\": \"Sara\", \"tags\": [\"a\", \"b\"]}", "日本語のテキスト",
+            "<|im_start|>user\nhi<|im_end|>", "{\"name\": \"Sara\", \"tags\": [\"a\", \"b\"]}", "日本語のテキスト"
         ]
         for text in texts {
             let reference = try await server.tokenize(text)

@@ -115,5 +115,5 @@ import Testing
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

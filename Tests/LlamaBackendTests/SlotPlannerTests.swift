@@ -20,7 +20,7 @@ import Testing
         let slots = [
             Slot(cached: Self.conversation(2), isBusy: false, lastUsed: 1),
             Slot(cached: mine, isBusy: false, lastUsed: 9),
-            Slot(cached: [], isBusy: false, lastUsed: 0),
+            Slot(cached: [], isBusy: false, lastUsed: 0)
         ]
         let next = mine + [7, 7, 7]
         #expect(plan(next, slots) == SlotPlanner.Plan(slot: 1, donor: nil, reusedTokens: mine.count, droppedTokens: 0))
@@ -29,7 +29,7 @@ import Testing
     @Test func aNewSessionTakesAnEmptySlotAndCopiesTheSharedInstructions() {
         let slots = [
             Slot(cached: Self.conversation(1), isBusy: false, lastUsed: 5),
-            Slot(cached: [], isBusy: false, lastUsed: 0),
+            Slot(cached: [], isBusy: false, lastUsed: 0)
         ]
         let prompt = Self.conversation(3)
         // Slot 0's conversation is kept; the empty slot starts from a copy of the instructions.
@@ -43,7 +43,7 @@ import Testing
             Slot(cached: Self.conversation(1), isBusy: false, lastUsed: 7),
             Slot(cached: Self.conversation(2), isBusy: false, lastUsed: 3),
             Slot(cached: Self.conversation(3), isBusy: true, lastUsed: 1),
-            Slot(cached: Self.conversation(4), isBusy: false, lastUsed: 5),
+            Slot(cached: Self.conversation(4), isBusy: false, lastUsed: 5)
         ]
         let prompt = Self.conversation(9)
         // Every idle slot shares the instructions; slot 1 was used least recently.
@@ -54,7 +54,7 @@ import Testing
         let running = Self.conversation(1, length: 200)
         let slots = [
             Slot(cached: running, isBusy: true, lastUsed: 9),
-            Slot(cached: [500, 501, 502], isBusy: false, lastUsed: 2),
+            Slot(cached: [500, 501, 502], isBusy: false, lastUsed: 2)
         ]
         // A restored copy of the running conversation, with a new turn.
         let prompt = running + [3, 3]
@@ -64,7 +64,7 @@ import Testing
     @Test func aCopyMustSaveEnoughTokens() {
         let slots = [
             Slot(cached: [1, 2, 3, 4, 5, 6, 40, 41], isBusy: true, lastUsed: 9),
-            Slot(cached: [1, 2, 99], isBusy: false, lastUsed: 2),
+            Slot(cached: [1, 2, 99], isBusy: false, lastUsed: 2)
         ]
         // The busy slot shares 6 tokens, the idle one 2: a gain of 4 < 8 is not worth a copy.
         #expect(plan([1, 2, 3, 4, 5, 6, 7], slots) == SlotPlanner.Plan(slot: 1, donor: nil, reusedTokens: 2, droppedTokens: 1))
@@ -73,7 +73,7 @@ import Testing
     @Test func aPrewarmedPrefixIsUsedAsItIs() {
         let slots = [
             Slot(cached: Self.conversation(1), isBusy: false, lastUsed: 2),
-            Slot(cached: Self.instructions, isBusy: false, lastUsed: 1),
+            Slot(cached: Self.instructions, isBusy: false, lastUsed: 1)
         ]
         #expect(plan(Self.conversation(5), slots) == SlotPlanner.Plan(slot: 1, donor: nil, reusedTokens: 20, droppedTokens: 0))
     }
@@ -85,10 +85,10 @@ import Testing
 
     @Test func suppliersOfAPrefixAreTheDonorAndWholePrefixSlots() {
         let slots = [
-            Slot(cached: Self.conversation(1), isBusy: true, lastUsed: 9),      // donor
-            Slot(cached: [], isBusy: false, lastUsed: 0),                          // target
-            Slot(cached: Self.instructions, isBusy: false, lastUsed: 1),           // a whole prefix
-            Slot(cached: Self.conversation(2), isBusy: false, lastUsed: 4),        // shares, but has a tail
+            Slot(cached: Self.conversation(1), isBusy: true, lastUsed: 9),  // donor
+            Slot(cached: [], isBusy: false, lastUsed: 0),  // target
+            Slot(cached: Self.instructions, isBusy: false, lastUsed: 1),  // a whole prefix
+            Slot(cached: Self.conversation(2), isBusy: false, lastUsed: 4)  // shares, but has a tail
         ]
         let prompt = Self.conversation(1) + [8]
         let plan = SlotPlanner.Plan(slot: 1, donor: 0, reusedTokens: 50, droppedTokens: 0)

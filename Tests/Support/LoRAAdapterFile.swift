@@ -31,9 +31,11 @@ package struct LoRAAdapterFile {
 
     /// SmolLM2-135M's query and value projections in the first `layers` blocks.
     package static func smolLM2(layers: Int = 30) -> LoRAAdapterFile {
-        let targets = (0 ..< layers).flatMap { layer in
-            [Target(tensor: "blk.\(layer).attn_q.weight", inputs: 576, outputs: 576),
-             Target(tensor: "blk.\(layer).attn_v.weight", inputs: 576, outputs: 192)]
+        let targets = (0..<layers).flatMap { layer in
+            [
+                Target(tensor: "blk.\(layer).attn_q.weight", inputs: 576, outputs: 576),
+                Target(tensor: "blk.\(layer).attn_v.weight", inputs: 576, outputs: 192)
+            ]
         }
         return LoRAAdapterFile(architecture: "llama", targets: targets)
     }
@@ -45,15 +47,17 @@ package struct LoRAAdapterFile {
         func integer<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
         func string(_ text: String) { integer(UInt64(text.utf8.count)); header.append(contentsOf: Array(text.utf8)) }
         let tensors = targets.flatMap { target in
-            [(name: target.tensor + ".lora_a", shape: [target.inputs, rank], zero: false),
-             (name: target.tensor + ".lora_b", shape: [rank, target.outputs], zero: magnitude == 0)]
+            [
+                (name: target.tensor + ".lora_a", shape: [target.inputs, rank], zero: false),
+                (name: target.tensor + ".lora_b", shape: [rank, target.outputs], zero: magnitude == 0)
+            ]
         }
         header.append(contentsOf: Array("GGUF".utf8))
         integer(UInt32(3))
         integer(UInt64(tensors.count))
         let metadata: [(String, String)] = [
             ("general.architecture", architecture), ("general.type", "adapter"), ("adapter.type", type),
-            ("general.name", "test adapter"),
+            ("general.name", "test adapter")
         ]
         integer(UInt64(metadata.count + 1))
         for (key, value) in metadata {

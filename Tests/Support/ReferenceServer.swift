@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import FoundationModels
 import LlamaBackend
@@ -23,7 +23,10 @@ package final class ReferenceServer {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja" + extraArguments.map { " '\($0)'" }.joined()
         // The watchdog: when our process (the shell's parent) goes away, stop the server.
-        process.arguments = ["-c", "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"]
+        process.arguments = [
+            "-c",
+            "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -35,7 +38,8 @@ package final class ReferenceServer {
         let deadline = Date().addingTimeInterval(600)
         while Date() < deadline {
             if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
-               response.statusCode == 200 {
+                response.statusCode == 200
+            {
                 return
             }
             try await Task.sleep(for: .milliseconds(200))
@@ -51,12 +55,13 @@ package final class ReferenceServer {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let body: [String: Any] = [
             "prompt": prompt, "n_predict": count, "temperature": 0, "top_k": 1, "samplers": ["top_k"],
-            "return_tokens": true, "cache_prompt": false,
+            "return_tokens": true, "cache_prompt": false
         ]
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
         let (data, _) = try await Self.send(request)
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let tokens = json["tokens"] as? [Int] else {
+            let tokens = json["tokens"] as? [Int]
+        else {
             throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
         }
         let stoppedAtEnd = (json["stop_type"] as? String) == "eos"
@@ -73,14 +78,15 @@ package final class ReferenceServer {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let body: [String: Any] = [
             "messages": messages.map { ["role": $0.role, "content": $0.content] },
-            "max_tokens": maximumTokens, "temperature": 0, "top_k": 1, "samplers": ["top_k"], "cache_prompt": false,
+            "max_tokens": maximumTokens, "temperature": 0, "top_k": 1, "samplers": ["top_k"], "cache_prompt": false
         ]
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
         let (data, _) = try await Self.send(request)
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let choices = json["choices"] as? [[String: Any]],
-              let message = choices.first?["message"] as? [String: Any],
-              let content = message["content"] as? String else {
+            let choices = json["choices"] as? [[String: Any]],
+            let message = choices.first?["message"] as? [String: Any],
+            let content = message["content"] as? String
+        else {
             throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
         }
         return content
@@ -97,8 +103,9 @@ package final class ReferenceServer {
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
         let (data, _) = try await Self.send(request)
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let choices = json["choices"] as? [[String: Any]],
-              let message = choices.first?["message"] as? [String: Any] else {
+            let choices = json["choices"] as? [[String: Any]],
+            let message = choices.first?["message"] as? [String: Any]
+        else {
             throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
         }
         return (message, json)
@@ -112,7 +119,8 @@ package final class ReferenceServer {
         request.httpBody = try JSONSerialization.data(withJSONObject: ["content": text, "add_special": false, "parse_special": true])
         let (data, _) = try await Self.send(request)
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let tokens = json["tokens"] as? [Int] else {
+            let tokens = json["tokens"] as? [Int]
+        else {
             throw ReferenceServerError.badResponse(String(decoding: data, as: UTF8.self))
         }
         return tokens.map(Int32.init)

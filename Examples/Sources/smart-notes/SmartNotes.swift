@@ -6,9 +6,9 @@ import FoundationModels
 func quickSummary(of notes: String) async throws -> String {
     let session = LanguageModelSession(
         instructions: """
-        You are a concise meeting assistant. Summarize notes in one \
-        short paragraph. Do not invent details that are not present.
-        """
+            You are a concise meeting assistant. Summarize notes in one \
+            short paragraph. Do not invent details that are not present.
+            """
     )
 
     let response = try await session.respond(
@@ -48,9 +48,9 @@ enum Priority {
 func makeDigest(from notes: String) async throws -> NotesDigest {
     let session = LanguageModelSession(
         instructions: """
-        Extract a summary and a list of concrete action items from \
-        meeting notes. Only include tasks that are explicitly stated.
-        """
+            Extract a summary and a list of concrete action items from \
+            meeting notes. Only include tasks that are explicitly stated.
+            """
     )
 
     let response = try await session.respond(
@@ -118,9 +118,9 @@ func makeDigestWithOwners(from notes: String) async throws -> NotesDigest {
     let session = LanguageModelSession(
         tools: [TeamDirectoryTool()],
         instructions: """
-        Assign action items to real team members. When a note mentions a \
-        person by partial name, use the lookup tool to resolve their full name.
-        """
+            Assign action items to real team members. When a note mentions a \
+            person by partial name, use the lookup tool to resolve their full name.
+            """
     )
 
     let response = try await session.respond(

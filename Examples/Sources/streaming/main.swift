@@ -6,9 +6,9 @@ import Foundation
 import FoundationModels
 
 let notes = """
-Discussed Q3 launch. Sara to finalize pricing by Friday. Youssef needs to fix the login bug — urgent.
-Lina will share new onboarding mockups next week.
-"""
+    Discussed Q3 launch. Sara to finalize pricing by Friday. Youssef needs to fix the login bug — urgent.
+    Lina will share new onboarding mockups next week.
+    """
 
 let session = LanguageModelSession(instructions: "Summarize meeting notes clearly and briefly.")
 var printed = ""

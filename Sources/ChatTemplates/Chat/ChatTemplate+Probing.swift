@@ -73,9 +73,9 @@ extension ChatTemplate {
                 "name": .string(Probe.toolName), "description": "A probe tool.",
                 "parameters": [
                     "type": "object", "properties": [Probe.argumentName: ["type": "string"]],
-                    "required": [.string(Probe.argumentName)],
-                ],
-            ],
+                    "required": [.string(Probe.argumentName)]
+                ]
+            ]
         ]
         let call = ChatMessage.ToolCall(
             id: Probe.callID, name: Probe.toolName, arguments: [Probe.argumentName: .string(Probe.argumentValue)])

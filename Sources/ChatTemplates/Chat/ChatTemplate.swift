@@ -81,7 +81,7 @@ public struct ChatTemplate: Sendable {
             "documents": .none,
             "add_generation_prompt": .bool(addGenerationPrompt),
             "bos_token": .string(bosToken),
-            "eos_token": .string(eosToken),
+            "eos_token": .string(eosToken)
         ]
         for (key, value) in extraContext { context[key] = value }
         return try template.render(context, now: now)

@@ -283,10 +283,11 @@ extension Interpreter {
             }
             return arguments.positional[loop.index0 % arguments.positional.count]
         case .callable(.loopChanged(let loop)):
-            let changed = loop.lastChangedArguments.map { previous in
-                previous.count != arguments.positional.count
-                    || !zip(previous, arguments.positional).allSatisfy { $0.pythonEquals($1) }
-            } ?? true
+            let changed =
+                loop.lastChangedArguments.map { previous in
+                    previous.count != arguments.positional.count
+                        || !zip(previous, arguments.positional).allSatisfy { $0.pythonEquals($1) }
+                } ?? true
             loop.lastChangedArguments = arguments.positional
             return .bool(changed)
         case .undefined(let hint):

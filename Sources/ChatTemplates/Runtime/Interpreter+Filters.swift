@@ -7,7 +7,7 @@ extension Interpreter {
         "abs", "attr", "capitalize", "center", "count", "d", "default", "dictsort", "e", "escape", "first", "float",
         "forceescape", "format", "indent", "int", "items", "join", "last", "length", "list", "lower", "map", "max",
         "min", "reject", "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr", "sort",
-        "string", "sum", "title", "tojson", "trim", "unique", "upper", "wordcount",
+        "string", "sum", "title", "tojson", "trim", "unique", "upper", "wordcount"
     ]
 
     func applyFilter(_ name: String, to value: TemplateValue, arguments: CallArguments, in scope: Scope)

@@ -6,16 +6,16 @@ extension Interpreter {
         "capitalize", "casefold", "center", "count", "endswith", "find", "format", "index", "isalnum", "isalpha",
         "isdecimal", "isdigit", "islower", "isnumeric", "isspace", "istitle", "isupper", "join", "ljust", "lower",
         "lstrip", "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rjust", "rpartition",
-        "rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title", "upper", "zfill",
+        "rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title", "upper", "zfill"
     ]
     static let dictionaryMethods: Set<String> = [
-        "clear", "copy", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values",
+        "clear", "copy", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"
     ]
     static let listMethods: Set<String> = [
-        "append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove", "reverse", "sort",
+        "append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove", "reverse", "sort"
     ]
     private static let mutatingMethods: Set<String> = [
-        "append", "clear", "extend", "insert", "pop", "popitem", "remove", "reverse", "setdefault", "sort", "update",
+        "append", "clear", "extend", "insert", "pop", "popitem", "remove", "reverse", "setdefault", "sort", "update"
     ]
 
     /// Calls `receiver.name(arguments)` if the receiver is a string, list or dictionary with that method.

@@ -5,7 +5,7 @@ extension Interpreter {
         "boolean", "callable", "defined", "divisibleby", "eq", "equalto", "escaped", "even", "false", "filter",
         "float", "ge", "greaterthan", "gt", "in", "integer", "iterable", "le", "lessthan", "lower", "lt", "mapping",
         "ne", "none", "number", "odd", "sameas", "sequence", "string", "test", "true", "undefined", "upper", "==",
-        "!=", "<", "<=", ">", ">=",
+        "!=", "<", "<=", ">", ">="
     ]
 
     func applyTest(_ name: String, to value: TemplateValue, arguments: CallArguments, in scope: Scope)

@@ -7,7 +7,7 @@ internal import Foundation
 enum Strftime {
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
+        "November", "December"
     ]
     private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 

@@ -45,7 +45,8 @@ enum PythonFormat {
             let rest = digitText.dropFirst()
             let decimalExponent = pointPosition - 1
             let exponentDigits = String(decimalExponent.magnitude)
-            result += first + (rest.isEmpty ? "" : "." + rest) + "e" + (decimalExponent < 0 ? "-" : "+")
+            result +=
+                first + (rest.isEmpty ? "" : "." + rest) + "e" + (decimalExponent < 0 ? "-" : "+")
                 + (exponentDigits.count < 2 ? "0" : "") + exponentDigits
         }
         return result

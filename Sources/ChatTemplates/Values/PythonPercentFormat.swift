@@ -84,7 +84,9 @@ enum PythonPercentFormat {
             case "s": text = value.pythonString
             case "r", "a": text = value.pythonRepr
             case "c":
-                if case .string(let character) = value.storage { text = character } else if let code = value.indexValue,
+                if case .string(let character) = value.storage {
+                    text = character
+                } else if let code = value.indexValue,
                     let scalar = Unicode.Scalar(UInt32(clamping: code))
                 {
                     text = String(scalar)

@@ -159,18 +159,19 @@ package struct MaskBenchmarkReport: Sendable {
             }
         }
         func format(_ value: Double) -> String { String(Double(Int(value * 1000)) / 1000) }
-        return "{" + [
-            "\"schemas\": \(results.count)", "\"compiled\": \(compiledCount)", "\"terminated\": \(terminatedCount)",
-            "\"dead_ends\": \(deadEndCount)", "\"masks\": \(masks.count)",
-            "\"mask_p50_us\": \(format(Self.quantile(masks, 0.5)))", "\"mask_p99_us\": \(format(Self.quantile(masks, 0.99)))",
-            "\"mask_max_us\": \(format(masks.max() ?? 0))",
-            "\"cache_filling_masks\": \(fillingMasks.count)",
-            "\"mask_p50_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.5)))", "\"mask_p99_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.99)))",
-            "\"mask_p50_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.5)))", "\"mask_p99_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.99)))",
-            "\"compile_p50_ms\": \(format(Self.quantile(compiles, 0.5) / 1000))",
-            "\"compile_p99_ms\": \(format(Self.quantile(compiles, 0.99) / 1000))",
-            "\"vocabulary_precompute_ms\": \(format(precomputationSeconds * 1000))",
-        ].joined(separator: ", ") + "}"
+        return "{"
+            + [
+                "\"schemas\": \(results.count)", "\"compiled\": \(compiledCount)", "\"terminated\": \(terminatedCount)",
+                "\"dead_ends\": \(deadEndCount)", "\"masks\": \(masks.count)",
+                "\"mask_p50_us\": \(format(Self.quantile(masks, 0.5)))", "\"mask_p99_us\": \(format(Self.quantile(masks, 0.99)))",
+                "\"mask_max_us\": \(format(masks.max() ?? 0))",
+                "\"cache_filling_masks\": \(fillingMasks.count)",
+                "\"mask_p50_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.5)))", "\"mask_p99_us_cache_hits\": \(format(Self.quantile(hitMasks, 0.99)))",
+                "\"mask_p50_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.5)))", "\"mask_p99_us_cache_fills\": \(format(Self.quantile(fillingMasks, 0.99)))",
+                "\"compile_p50_ms\": \(format(Self.quantile(compiles, 0.5) / 1000))",
+                "\"compile_p99_ms\": \(format(Self.quantile(compiles, 0.99) / 1000))",
+                "\"vocabulary_precompute_ms\": \(format(precomputationSeconds * 1000))"
+            ].joined(separator: ", ") + "}"
     }
 
     /// One JSON object per line per schema: name, error, compile time, tokens, terminated.

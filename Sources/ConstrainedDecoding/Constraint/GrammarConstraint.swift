@@ -61,7 +61,8 @@ public final class GrammarConstraint: TokenConstraint {
         // Canonical with the previous token: tokenizing both together must keep the previous token.
         let previous = vocabulary.bytes(of: lastToken)
         if let previousText = String(validating: previous, as: UTF8.self),
-           let joined = vocabulary.tokens(of: previousText + text) {
+            let joined = vocabulary.tokens(of: previousText + text)
+        {
             guard joined.first == lastToken, Array(joined.dropFirst().prefix(tokens.count)) == tokens else { return [] }
         }
         var accepted: [Int32] = []

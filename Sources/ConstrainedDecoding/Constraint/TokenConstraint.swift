@@ -15,4 +15,3 @@ public protocol TokenConstraint: AnyObject {
     /// Whether no further token is possible: the structure is complete and generation stops.
     var isComplete: Bool { get }
 }
-

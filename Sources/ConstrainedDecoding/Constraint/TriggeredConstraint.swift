@@ -102,12 +102,13 @@ public final class TriggeredConstraint: TokenConstraint {
                 guard let grammar = grammars[form] else { continue }
                 scratch.withUnsafeMutableBufferPointer { buffer in
                     grammar.fillAllowedTokens(buffer)
-                    for index in 0 ..< min(buffer.count, words.count) { words[index] |= buffer[index] }
+                    for index in 0..<min(buffer.count, words.count) { words[index] |= buffer[index] }
                 }
             }
             for (token, bytes) in tokenBytes.enumerated() where !bytes.isEmpty {
                 if candidates.allSatisfy({ leavesTrigger(bytes, of: $0) })
-                    || candidates.contains(where: { grammars[$0] == nil && !leavesTrigger(bytes, of: $0) && output.count + bytes.count < triggers[$0].count }) {
+                    || candidates.contains(where: { grammars[$0] == nil && !leavesTrigger(bytes, of: $0) && output.count + bytes.count < triggers[$0].count })
+                {
                     words[token >> 5] |= 1 << UInt32(token & 31)
                 }
             }

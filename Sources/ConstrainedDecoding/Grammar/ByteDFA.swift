@@ -75,8 +75,9 @@ struct ByteDFA: Sendable, Hashable {
                 }
             }
         }
-        var product = ByteDFA(classOf: jointClass, classCount: width, transitions: table,
-                              accepting: acceptingStates, calls: [[CallEdge]](repeating: [], count: acceptingStates.count))
+        var product = ByteDFA(
+            classOf: jointClass, classCount: width, transitions: table,
+            accepting: acceptingStates, calls: [[CallEdge]](repeating: [], count: acceptingStates.count))
         let live = product.liveStates(productive: [])
         for slot in product.transitions.indices where product.transitions[slot] >= 0 && !live[Int(product.transitions[slot])] {
             product.transitions[slot] = -1

@@ -38,9 +38,11 @@ public struct Grammar: Sendable {
     public static func bytes(_ bytes: [UInt8]) -> Grammar {
         let nfa = ByteNFA.literal(bytes)
         // A literal automaton never exceeds the state limit: it has one state per byte.
-        let dfa = (try? nfa.determinized(stateLimit: Int.max)) ?? ByteDFA(
-            classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
-        )
+        let dfa =
+            (try? nfa.determinized(stateLimit: Int.max))
+            ?? ByteDFA(
+                classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
+            )
         return Grammar(rules: [.automaton(dfa)], root: 0, literalBytes: bytes)
     }
 
@@ -64,9 +66,11 @@ public struct Grammar: Sendable {
     public static func anyText(maxBytes: Int? = nil) -> Grammar {
         // A regular automaton: built without calls and within the state limit.
         let body = UTF8Automaton.anyText(maxBytes: maxBytes)
-        let dfa = (try? body.determinized()) ?? ByteDFA(
-            classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
-        )
+        let dfa =
+            (try? body.determinized())
+            ?? ByteDFA(
+                classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
+            )
         return Grammar(rules: [.automaton(dfa)], root: 0)
     }
 
@@ -94,9 +98,11 @@ public struct Grammar: Sendable {
         var scratch = ByteNFA()
         let nfa = combine(&scratch, pieces).trimmed()
         // Compositions have one state per literal byte plus a few per part: far below the limit.
-        let dfa = (try? nfa.determinized(stateLimit: Int.max)) ?? ByteDFA(
-            classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
-        )
+        let dfa =
+            (try? nfa.determinized(stateLimit: Int.max))
+            ?? ByteDFA(
+                classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [true], calls: [[]]
+            )
         rules.append(.automaton(dfa))
         return Grammar(rules: rules, root: Int32(rules.count - 1), notes: notes)
     }

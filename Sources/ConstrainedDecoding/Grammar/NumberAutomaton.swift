@@ -51,15 +51,15 @@ enum NumberAutomaton {
     }
 
     private struct State: Hashable {
-        var phase: UInt8          // 0 start, 1 integer digits, 2 after '.', 3 fraction digits
-        var length: Int           // integer digits so far (0 for a lone "0"), capped
-        var zero: Bool            // the integer part is "0"
-        var lexLower: Int8        // integer prefix vs lower's integer prefix of the same length
+        var phase: UInt8  // 0 start, 1 integer digits, 2 after '.', 3 fraction digits
+        var length: Int  // integer digits so far (0 for a lone "0"), capped
+        var zero: Bool  // the integer part is "0"
+        var lexLower: Int8  // integer prefix vs lower's integer prefix of the same length
         var lexUpper: Int8
-        var fractionPosition: Int // capped
+        var fractionPosition: Int  // capped
         var fractionLower: Int8
         var fractionUpper: Int8
-        var remainder: Int        // value mod multipleOf
+        var remainder: Int  // value mod multipleOf
     }
 
     private static func magnitude(integerOnly: Bool, lower: Bound?, upper: Bound?, multipleOf: Int?) -> ByteNFA? {
@@ -146,8 +146,9 @@ enum NumberAutomaton {
             return result
         }
 
-        let initial = State(phase: 0, length: 0, zero: false, lexLower: 0, lexUpper: 0,
-                            fractionPosition: 0, fractionLower: 0, fractionUpper: 0, remainder: 0)
+        let initial = State(
+            phase: 0, length: 0, zero: false, lexLower: 0, lexUpper: 0,
+            fractionPosition: 0, fractionLower: 0, fractionUpper: 0, remainder: 0)
         var index: [State: Int32] = [initial: 0]
         var states: [State] = [initial]
         var edges: [[(UInt8, Int32)]] = []

@@ -27,8 +27,7 @@ struct DecimalNumber: Hashable, Comparable, Sendable {
     init?(_ text: String) {
         var bytes = Array(text.utf8)[...]
         var negative = false
-        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
-        else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() } else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
         var exponent = 0

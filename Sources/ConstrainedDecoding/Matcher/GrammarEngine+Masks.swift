@@ -5,7 +5,8 @@ extension GrammarEngine {
         local: inout [UInt64: MaskEntry], into mask: inout TokenBitmask
     ) {
         if tables.ruleKind[Int(top.rule)] == GrammarTables.kindString,
-           top.state != JSONStringAutomaton.start, top.state != JSONStringAutomaton.end {
+            top.state != JSONStringAutomaton.start, top.state != JSONStringAutomaton.end
+        {
             addStringMask(top, vocabulary: vocabulary, into: &mask)
             return
         }
@@ -32,8 +33,9 @@ extension GrammarEngine {
             addMask(context, vocabulary: vocabulary, cache: cache, local: &local, into: &mask)
         }
         if entry.hasSuffixes {
-            memoizedWalk(entry.suffixes, key: SuffixKey(top: key, parent: top.parent), context: context,
-                         counter: 0, minimum: 0, maximum: Int32.max, into: &mask)
+            memoizedWalk(
+                entry.suffixes, key: SuffixKey(top: key, parent: top.parent), context: context,
+                counter: 0, minimum: 0, maximum: Int32.max, into: &mask)
         }
     }
 
@@ -59,8 +61,9 @@ extension GrammarEngine {
         if top.parent >= 0 {
             // The walk's result depends on the counter only when the string is bounded.
             let key = UInt64(UInt32(top.rule)) << 40 | UInt64(UInt32(top.state)) << 32 | UInt64(unbounded ? 0 : UInt32(counter))
-            memoizedWalk(table.closeSuffixes, key: SuffixKey(top: key | 1 << 63, parent: top.parent), context: arena[Int(top.parent)],
-                         counter: counter, minimum: minimum, maximum: maximum, into: &mask)
+            memoizedWalk(
+                table.closeSuffixes, key: SuffixKey(top: key | 1 << 63, parent: top.parent), context: arena[Int(top.parent)],
+                counter: counter, minimum: minimum, maximum: maximum, into: &mask)
         }
     }
 
@@ -142,8 +145,10 @@ extension GrammarEngine {
         guard tables.ruleKind[Int(frame.rule)] == GrammarTables.kindAutomaton else { return false }
         let global = Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state) &* 4
         let base = node &* 4
-        let below0 = trie.bytesBelow[base], below1 = trie.bytesBelow[base &+ 1]
-        let below2 = trie.bytesBelow[base &+ 2], below3 = trie.bytesBelow[base &+ 3]
+        let below0 = trie.bytesBelow[base]
+        let below1 = trie.bytesBelow[base &+ 1]
+        let below2 = trie.bytesBelow[base &+ 2]
+        let below3 = trie.bytesBelow[base &+ 3]
         if below0 | below1 | below2 | below3 == 0 { return false }
         return below0 & ~tables.stateLoop[global] == 0 && below1 & ~tables.stateLoop[global &+ 1] == 0
             && below2 & ~tables.stateLoop[global &+ 2] == 0 && below3 & ~tables.stateLoop[global &+ 3] == 0
@@ -227,7 +232,8 @@ extension GrammarEngine {
                 }
             }
         }
-        let suffixes = suffixStrings.isEmpty
+        let suffixes =
+            suffixStrings.isEmpty
             ? TokenTrie.empty
             : TokenTrie(strings: suffixStrings, payloads: payloads, extras: [Int32](repeating: 0, count: payloads.count))
         let dense = acceptedList.count * 32 > vocabulary.tokenCount

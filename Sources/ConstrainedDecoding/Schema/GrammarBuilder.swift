@@ -99,13 +99,16 @@ struct GrammarBuilder {
         let separator = object.addBytes(layout.itemSeparator.utf8, from: afterMember)
         object.embed(member, from: separator, to: afterMember)
         // These automata are tiny; determinization cannot exceed the limit.
-        let objectRule = add(.automaton((try? object.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
+        let objectRule = add(
+            .automaton(
+                (try? object.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
         var any = ByteNFA()
         let done = any.addState(accepting: true)
         for word in ["null", "true", "false"] { any.embed(.literal(word.utf8), from: any.start, to: done) }
         any.embed(NumberAutomaton.unbounded(integerOnly: false), from: any.start, to: done)
         for rule in [string, array, objectRule] { any.addCall(from: any.start, rule: rule, to: done) }
-        rules[Int(value)] = .automaton((try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]]))
+        rules[Int(value)] = .automaton(
+            (try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]]))
         return value
     }
 }

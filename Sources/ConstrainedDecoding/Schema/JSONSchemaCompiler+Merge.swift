@@ -35,9 +35,13 @@ extension JSONSchemaCompiler {
                 let b = try typeNames(.object([JSONMember(key: "type", value: incoming)]), path: path)
                 var both: [JSONValue] = []
                 for name in a {
-                    if b.contains(name) { both.append(.string(name)) }
-                    else if name == "number", b.contains("integer") { both.append(.string("integer")) }
-                    else if name == "integer", b.contains("number") { both.append(.string("integer")) }
+                    if b.contains(name) {
+                        both.append(.string(name))
+                    } else if name == "number", b.contains("integer") {
+                        both.append(.string("integer"))
+                    } else if name == "integer", b.contains("number") {
+                        both.append(.string("integer"))
+                    }
                 }
                 guard !both.isEmpty else { throw .unsatisfiable(keyword: "type", path: path, reason: "allOf branches have disjoint types") }
                 combined = .array(both)
@@ -65,9 +69,13 @@ extension JSONSchemaCompiler {
             case "maximum", "maxLength", "maxItems", "maxProperties", "exclusiveMaximum":
                 combined = try bound(existing, incoming, keepLarger: false, key: key, path: path)
             case "additionalProperties", "items", "additionalItems", "propertyNames", "contains":
-                if case .bool(false) = existing { combined = existing }
-                else if case .bool(false) = incoming { combined = incoming }
-                else { combined = .object([JSONMember(key: "allOf", value: .array([existing, incoming]))]) }
+                if case .bool(false) = existing {
+                    combined = existing
+                } else if case .bool(false) = incoming {
+                    combined = incoming
+                } else {
+                    combined = .object([JSONMember(key: "allOf", value: .array([existing, incoming]))])
+                }
             case "$defs", "definitions":
                 continue
             case "not":
@@ -92,7 +100,8 @@ extension JSONSchemaCompiler {
                     throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf of two large oneOf lists")
                 }
                 members.remove(at: index)
-                members.append(JSONMember(key: "anyOf", value: .array(left.flatMap { a in right.map { b in JSONValue.object([JSONMember(key: "allOf", value: .array([a, b]))]) } })))
+                members.append(
+                    JSONMember(key: "anyOf", value: .array(left.flatMap { a in right.map { b in JSONValue.object([JSONMember(key: "allOf", value: .array([a, b]))]) } })))
                 continue
             case "pattern", "x-cd-patterns":
                 // Both patterns must match: keep a list, intersected when compiled.
@@ -116,7 +125,7 @@ extension JSONSchemaCompiler {
                 }
                 combined = .object(patterns)
             case "format", "multipleOf", "uniqueItems", "dependencies",
-                 "dependentRequired", "dependentSchemas", "prefixItems", "minContains", "maxContains":
+                "dependentRequired", "dependentSchemas", "prefixItems", "minContains", "maxContains":
                 throw .unsupportedKeyword(keyword: key, path: path, reason: "allOf combines two different '\(key)' values")
             default:
                 continue  // annotations and unknown keywords: keep the first

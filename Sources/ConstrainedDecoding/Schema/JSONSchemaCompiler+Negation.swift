@@ -11,7 +11,10 @@ extension JSONSchemaCompiler {
         "string": ["minLength", "maxLength", "pattern", "format", "x-cd-notPatterns"],
         "number": ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
         "array": ["items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems"],
-        "object": ["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames", "dependencies", "dependentRequired", "dependentSchemas", "unevaluatedProperties"],
+        "object": [
+            "properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames", "dependencies", "dependentRequired",
+            "dependentSchemas", "unevaluatedProperties"
+        ]
     ]
 
     private static func applies(_ keyword: String, to type: String) -> Bool {
@@ -141,8 +144,11 @@ extension JSONSchemaCompiler {
             let required = Set((typed["required"]?.arrayValue ?? []).compactMap(\.stringValue))
             guard let name = names.first(where: { !required.contains($0) }) else { return names.isEmpty ? .bool(false) : .bool(false) }
             var properties = typed["properties"]?.objectMembers ?? []
-            if let index = properties.firstIndex(where: { $0.key == name }) { properties[index].value = .bool(false) }
-            else { properties.append(JSONMember(key: name, value: .bool(false))) }
+            if let index = properties.firstIndex(where: { $0.key == name }) {
+                properties[index].value = .bool(false)
+            } else {
+                properties.append(JSONMember(key: name, value: .bool(false)))
+            }
             return JSONSchemaCompiler.with(typed, ["properties": .object(properties)])
         case "additionalProperties" where value == .bool(false):
             // Fails when some member is neither in the negated properties nor pattern-named.
@@ -158,13 +164,18 @@ extension JSONSchemaCompiler {
                 let own = typed["properties"]?[member.key] ?? (typed["additionalProperties"] ?? .bool(true))
                 guard own != .bool(false), let restricted = try? negate(own, member.value, path: path), restricted != .bool(false) else { continue }
                 var properties = typed["properties"]?.objectMembers ?? []
-                if let index = properties.firstIndex(where: { $0.key == member.key }) { properties[index].value = restricted }
-                else { properties.append(JSONMember(key: member.key, value: restricted)) }
+                if let index = properties.firstIndex(where: { $0.key == member.key }) {
+                    properties[index].value = restricted
+                } else {
+                    properties.append(JSONMember(key: member.key, value: restricted))
+                }
                 let required = (typed["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-                return JSONSchemaCompiler.with(typed, [
-                    "properties": .object(properties),
-                    "required": .array(Array(Set(required + [member.key])).sorted().map { .string($0) }),
-                ])
+                return JSONSchemaCompiler.with(
+                    typed,
+                    [
+                        "properties": .object(properties),
+                        "required": .array(Array(Set(required + [member.key])).sorted().map { .string($0) })
+                    ])
             }
             return nil
         default:

@@ -24,8 +24,11 @@ extension JSONSchemaCompiler {
                     }
                 } else {
                     var properties = rewritten["properties"]?.objectMembers ?? []
-                    if let index = properties.firstIndex(where: { $0.key == dependency.key }) { properties[index].value = .bool(false) }
-                    else { properties.append(JSONMember(key: dependency.key, value: .bool(false))) }
+                    if let index = properties.firstIndex(where: { $0.key == dependency.key }) {
+                        properties[index].value = .bool(false)
+                    } else {
+                        properties.append(JSONMember(key: dependency.key, value: .bool(false)))
+                    }
                     rewritten = JSONSchemaCompiler.with(rewritten, ["properties": .object(properties)])
                 }
             }
@@ -124,7 +127,7 @@ extension JSONSchemaCompiler {
         if let additional {
             let value = try builder.normalized(try compile(additional, path: "\(path)/additionalProperties"))
             additionalMember = ByteNFA.concatenation([
-                undeclaredKey(excluding: Set(order + declared.map(\.key))), .literal(options.layout.keySeparator.utf8), builder.fragment(value),
+                undeclaredKey(excluding: Set(order + declared.map(\.key))), .literal(options.layout.keySeparator.utf8), builder.fragment(value)
             ])
         }
         let optionalCount = properties.count - requiredCount
@@ -296,7 +299,8 @@ extension JSONSchemaCompiler {
             case "enum": if !(member.value.arrayValue ?? []).contains(.string(name)) { return false }
             case "const": if member.value != .string(name) { return false }
             case "type": if member.value != .string("string") { return false }
-            case "format": if let format = member.value.stringValue, let pattern = JSONSchemaCompiler.formats[format], !(try nameMatches(pattern, name, path: path)) { return false }
+            case "format":
+                if let format = member.value.stringValue, let pattern = JSONSchemaCompiler.formats[format], !(try nameMatches(pattern, name, path: path)) { return false }
             default:
                 throw .unsupportedKeyword(keyword: "propertyNames", path: path, reason: "'\(member.key)' in propertyNames is not supported")
             }

@@ -50,8 +50,9 @@ extension JSONSchemaCompiler {
         var integers = integerOnly
         if let multiple = try number(schema, "multipleOf", path: path) {
             if !multiple.isInteger, !multiple.isNegative, !multiple.isZero, multiple.integerDigits.isEmpty,
-               let digits = Int(multiple.fractionDigits.map(String.init).joined()), digits > 0,
-               Int(pow10(multiple.fractionDigits.count)) % digits == 0 {
+                let digits = Int(multiple.fractionDigits.map(String.init).joined()), digits > 0,
+                Int(pow10(multiple.fractionDigits.count)) % digits == 0
+            {
                 // 1/multipleOf is an integer (0.01, 0.25, 0.5…): every integer is a multiple, and
                 // within ±99999 also by validators that divide in binary floating point.
                 integers = true
@@ -109,11 +110,11 @@ extension JSONSchemaCompiler {
         "ipv6": #"^([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$"#,
         "hostname": #"^[a-zA-Z0-9]([a-zA-Z0-9-]{0,30}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,30}[a-zA-Z0-9])?){0,4}$"#,
         "uri": #"^[a-z][a-z0-9+.-]{0,15}://[a-zA-Z0-9._~-]{1,63}(/[a-zA-Z0-9._~%!$&'()*+,;=:@-]*)*(\?[a-zA-Z0-9._~%!$&'()*+,;=:@/?-]*)?$"#,
-        "uri-reference": #"^([a-z][a-z0-9+.-]{0,15}://[a-zA-Z0-9._~-]{1,63})?(/[a-zA-Z0-9._~%!$&'()*+,;=:@-]*)*(\?[a-zA-Z0-9._~%!$&'()*+,;=:@/?-]*)?$"#,
+        "uri-reference": #"^([a-z][a-z0-9+.-]{0,15}://[a-zA-Z0-9._~-]{1,63})?(/[a-zA-Z0-9._~%!$&'()*+,;=:@-]*)*(\?[a-zA-Z0-9._~%!$&'()*+,;=:@/?-]*)?$"#
     ]
     static let formatAliases: [String: String] = [
         "url": "uri", "iri": "uri", "iri-reference": "uri-reference", "uri-template": "uri-reference",
-        "relative-uri": "uri-reference",
+        "relative-uri": "uri-reference"
     ]
 
     private mutating func compileString(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
@@ -211,7 +212,8 @@ extension JSONSchemaCompiler {
     func count(_ schema: JSONValue, _ key: String, path: String) throws(SchemaError) -> Int? {
         guard let value = schema[key] else { return nil }
         guard case .number(let text) = value, let number = DecimalNumber(text), number.isInteger, !number.isNegative,
-              let result = Int(number.text) else {
+            let result = Int(number.text)
+        else {
             throw .invalidKeywordValue(keyword: key, path: path, reason: "must be a non-negative integer")
         }
         return result
@@ -233,10 +235,12 @@ extension JSONSchemaCompiler {
             }
             let item = schema["items"] ?? .bool(true)
             let first = JSONValue.object([JSONMember(key: "allOf", value: .array([item, contains]))])
-            let rewritten = JSONSchemaCompiler.with(schema, [
-                "prefixItems": .array([first]), "items": item,
-                "minItems": .number(String(max(1, (try count(schema, "minItems", path: path)) ?? 0))),
-            ], removing: ["contains"])
+            let rewritten = JSONSchemaCompiler.with(
+                schema,
+                [
+                    "prefixItems": .array([first]), "items": item,
+                    "minItems": .number(String(max(1, (try count(schema, "minItems", path: path)) ?? 0)))
+                ], removing: ["contains"])
             return try compileArray(rewritten, path: path)
         }
         var minItems = try count(schema, "minItems", path: path) ?? 0
@@ -279,10 +283,12 @@ extension JSONSchemaCompiler {
         if Int32(clamping: minItems) > (restRule == nil ? min(limit, Int32(prefixRules.count)) : limit) {
             throw .unsatisfiable(keyword: "minItems", path: path, reason: "more items required than allowed")
         }
-        let rule = builder.add(.array(ArrayRule(
-            prefixItems: prefixRules, items: restRule, minItems: Int32(clamping: minItems), maxItems: limit,
-            separator: Array(options.layout.itemSeparator.utf8)
-        )))
+        let rule = builder.add(
+            .array(
+                ArrayRule(
+                    prefixItems: prefixRules, items: restRule, minItems: Int32(clamping: minItems), maxItems: limit,
+                    separator: Array(options.layout.itemSeparator.utf8)
+                )))
         return .rules([rule])
     }
 }

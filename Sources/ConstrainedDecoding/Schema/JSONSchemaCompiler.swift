@@ -69,14 +69,18 @@ struct JSONSchemaCompiler {
         if object["const"] != nil || object["enum"] != nil {
             // Listed values, filtered by every other keyword of the schema.
             var values: [JSONValue]
-            if let constant = object["const"] { values = [constant] } else {
+            if let constant = object["const"] {
+                values = [constant]
+            } else {
                 guard case .array(let list)? = object["enum"] else {
                     throw .invalidKeywordValue(keyword: "enum", path: path, reason: "must be an array")
                 }
                 values = list
             }
             let rest = JSONSchemaCompiler.with(object, [:], removing: ["const", "enum"])
-            if let constant = object["const"], object["enum"] != nil, !(try validates(constant, against: .object([JSONMember(key: "enum", value: object["enum"] ?? .null)]), path: path)) {
+            if let constant = object["const"], object["enum"] != nil,
+                !(try validates(constant, against: .object([JSONMember(key: "enum", value: object["enum"] ?? .null)]), path: path))
+            {
                 values = []
             }
             var kept: [JSONValue] = []
@@ -331,7 +335,8 @@ extension String {
         while let byte = iterator.first {
             iterator = iterator.dropFirst()
             if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 iterator = iterator.dropFirst(2)
             } else {

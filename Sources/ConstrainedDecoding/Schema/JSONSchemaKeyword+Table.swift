@@ -20,7 +20,7 @@ extension JSONSchemaKeyword {
         .init("$dynamicRef", decoder: .refused(reason: "dynamic references are not supported"), apple: .rejected, standard: .rejected),
         .init("$recursiveRef", decoder: .refused(reason: "recursive references are not supported"), apple: .rejected, standard: .rejected),
         .init("$dynamicAnchor", decoder: .notEnforced, apple: .rejected, standard: .rejected),
-        .init("$recursiveAnchor", decoder: .notEnforced, apple: .rejected, standard: .rejected),
+        .init("$recursiveAnchor", decoder: .notEnforced, apple: .rejected, standard: .rejected)
     ]
 
     /// Annotations, and the modifiers that constrain nothing by themselves.
@@ -39,7 +39,7 @@ extension JSONSchemaKeyword {
         // Apple's property order; the decoder generates properties in it.
         .init("x-order", decoder: .enforced, apple: .read, standard: .read, annotation: true),
         // OpenAPI's `nullable: true`; the decoder adds `null` to the `type` beside it.
-        .init("nullable", decoder: .enforced, apple: .rejected, standard: .read, annotation: true),
+        .init("nullable", decoder: .enforced, apple: .rejected, standard: .read, annotation: true)
     ]
 
     /// Types, listed values and combinations of subschemas.
@@ -53,7 +53,7 @@ extension JSONSchemaKeyword {
         .init("not", decoder: .enforcedInPart, apple: .rejected, standard: .rejected),
         .init("if", decoder: .enforcedInPart, apple: .rejected, standard: .rejected),
         .init("then", decoder: .enforcedInPart, apple: .rejected, standard: .rejected),
-        .init("else", decoder: .enforcedInPart, apple: .rejected, standard: .rejected),
+        .init("else", decoder: .enforcedInPart, apple: .rejected, standard: .rejected)
     ]
 
     /// Numbers.
@@ -62,7 +62,7 @@ extension JSONSchemaKeyword {
         .init("maximum", decoder: .enforced, apple: .read, standard: .read),
         .init("exclusiveMinimum", decoder: .enforced, apple: .rejected, standard: .read),
         .init("exclusiveMaximum", decoder: .enforced, apple: .rejected, standard: .read),
-        .init("multipleOf", decoder: .enforcedInPart, apple: .dropped, standard: .dropped),
+        .init("multipleOf", decoder: .enforcedInPart, apple: .dropped, standard: .dropped)
     ]
 
     /// Strings.
@@ -71,7 +71,7 @@ extension JSONSchemaKeyword {
         .init("minLength", decoder: .enforced, apple: .dropped, standard: .dropped),
         .init("maxLength", decoder: .enforced, apple: .dropped, standard: .dropped),
         // Known formats are enforced; unknown ones are noted as annotations.
-        .init("format", decoder: .enforcedInPart, apple: .dropped, standard: .dropped),
+        .init("format", decoder: .enforcedInPart, apple: .dropped, standard: .dropped)
     ]
 
     /// Arrays.
@@ -85,7 +85,7 @@ extension JSONSchemaKeyword {
         .init("uniqueItems", decoder: .enforcedInPart, apple: .rejected, standard: .read),
         .init("contains", decoder: .enforcedInPart, apple: .rejected, standard: .rejected),
         .init("minContains", decoder: .refusedForArrays, apple: .rejected, standard: .rejected),
-        .init("maxContains", decoder: .refusedForArrays, apple: .rejected, standard: .rejected),
+        .init("maxContains", decoder: .refusedForArrays, apple: .rejected, standard: .rejected)
     ]
 
     /// Objects.
@@ -100,7 +100,7 @@ extension JSONSchemaKeyword {
         .init("maxProperties", decoder: .enforced, apple: .rejected, standard: .rejected),
         .init("dependencies", decoder: .enforced, apple: .rejected, standard: .rejected),
         .init("dependentRequired", decoder: .enforced, apple: .rejected, standard: .rejected),
-        .init("dependentSchemas", decoder: .enforced, apple: .rejected, standard: .rejected),
+        .init("dependentSchemas", decoder: .enforced, apple: .rejected, standard: .rejected)
     ]
 
     /// Keywords the decoder writes into schemas it rewrites (negations, merged patterns); a
@@ -109,6 +109,6 @@ extension JSONSchemaKeyword {
         .init("x-cd-patterns", decoder: .enforced, apple: .dropped, standard: .dropped),
         .init("x-cd-notPatterns", decoder: .enforced, apple: .dropped, standard: .dropped),
         .init("x-cd-notMultipleOf", decoder: .enforced, apple: .dropped, standard: .dropped),
-        .init("x-cd-fractional", decoder: .enforced, apple: .dropped, standard: .dropped),
+        .init("x-cd-fractional", decoder: .enforced, apple: .dropped, standard: .dropped)
     ]
 }

@@ -24,7 +24,7 @@ public enum SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var keyword: String? {
         switch self {
         case .unsupportedKeyword(let keyword, _, _), .invalidKeywordValue(let keyword, _, _),
-             .unsatisfiable(let keyword, _, _), .tooLarge(let keyword, _, _):
+            .unsatisfiable(let keyword, _, _), .tooLarge(let keyword, _, _):
             return keyword
         case .unresolvedReference: return "$ref"
         case .invalidPattern: return "pattern"
@@ -36,8 +36,8 @@ public enum SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case .unsupportedKeyword(_, let path, _), .invalidKeywordValue(_, let path, _),
-             .unresolvedReference(_, let path), .unsatisfiable(_, let path, _),
-             .invalidPattern(_, let path, _), .tooLarge(_, let path, _):
+            .unresolvedReference(_, let path), .unsatisfiable(_, let path, _),
+            .invalidPattern(_, let path, _), .tooLarge(_, let path, _):
             return path
         case .invalidJSON, .invalidGrammar: return nil
         }

@@ -49,7 +49,8 @@ public final class TokenVocabulary: Sendable {
         }
         trie = TokenTrie(strings: strings, payloads: payloads, extras: [Int32](repeating: 0, count: payloads.count))
         stringTables = JSONStringTable.build(tokens: tokens, isSpecial: special)
-        precomputationSeconds = Double((clock.now - started).components.attoseconds) / 1e18
+        precomputationSeconds =
+            Double((clock.now - started).components.attoseconds) / 1e18
             + Double((clock.now - started).components.seconds)
     }
 

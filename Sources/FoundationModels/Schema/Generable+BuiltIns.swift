@@ -190,7 +190,7 @@ extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromG
         for (index, element) in elements.enumerated() {
             do {
                 values.append(try Element(element))
-            } catch where !element.isComplete && index == elements.count - 1 {
+            } catch  where !element.isComplete && index == elements.count - 1 {
                 break
             }
         }

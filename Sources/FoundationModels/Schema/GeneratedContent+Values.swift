@@ -53,7 +53,7 @@ extension GeneratedContent {
         if case .null = content.kind { return nil }
         do {
             return try Value(content)
-        } catch where !content.isComplete {
+        } catch  where !content.isComplete {
             // Why: a half-written value (say "hig" of "high") cannot convert yet; a streamed snapshot
             // shows it as not yet generated rather than failing the whole snapshot.
             return nil

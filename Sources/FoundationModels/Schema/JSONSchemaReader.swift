@@ -144,7 +144,8 @@ struct JSONSchemaReader {
             case .definition(let key): key
             case .inline: dialect == .apple ? title : nil
             }
-        if case .root = naming {} else {
+        if case .root = naming {
+        } else {
             try readNestedDefinitions(keywords, path: path)
         }
         if case .root = naming {

@@ -9,9 +9,13 @@ extension ResolvedSchema {
     func jsonValue() -> JSONValue {
         var members = Self.members(of: root, description: root.description, includeTitle: true)
         if !definitions.isEmpty {
-            members.append(JSONMember("$defs", .object(definitions.map { definition in
-                JSONMember(definition.name, .object(Self.members(of: definition.node, description: definition.node.description, includeTitle: true)))
-            })))
+            members.append(
+                JSONMember(
+                    "$defs",
+                    .object(
+                        definitions.map { definition in
+                            JSONMember(definition.name, .object(Self.members(of: definition.node, description: definition.node.description, includeTitle: true)))
+                        })))
         }
         return .object(members)
     }
@@ -29,13 +33,20 @@ extension ResolvedSchema {
         switch node.kind {
         case .object(let properties, _):
             members.append(JSONMember("type", .string("object")))
-            members.append(JSONMember("properties", .object(properties.map { property in
-                JSONMember(property.name, .object(Self.members(
-                    of: property.node,
-                    description: property.description ?? property.node.description,
-                    includeTitle: false
-                )))
-            })))
+            members.append(
+                JSONMember(
+                    "properties",
+                    .object(
+                        properties.map { property in
+                            JSONMember(
+                                property.name,
+                                .object(
+                                    Self.members(
+                                        of: property.node,
+                                        description: property.description ?? property.node.description,
+                                        includeTitle: false
+                                    )))
+                        })))
             members.append(JSONMember("required", .array(properties.filter { !$0.isOptional }.map { .string($0.name) })))
             members.append(JSONMember("x-order", .array(properties.map { .string($0.name) })))
             members.append(JSONMember("additionalProperties", .bool(false)))

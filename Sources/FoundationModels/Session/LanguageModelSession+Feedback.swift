@@ -32,16 +32,19 @@ extension LanguageModelSession {
     ) -> Data {
         let document = JSONValue.object([
             JSONMember("desiredOutput", desiredOutput.map(TranscriptWireFormat.entry) ?? .null),
-            JSONMember("issues", .array(issues.map { issue in
-                .object([
-                    JSONMember("category", .string(issue.category.wireName)),
-                    JSONMember("explanation", issue.explanation.map(JSONValue.string) ?? .null),
-                ])
-            })),
+            JSONMember(
+                "issues",
+                .array(
+                    issues.map { issue in
+                        .object([
+                            JSONMember("category", .string(issue.category.wireName)),
+                            JSONMember("explanation", issue.explanation.map(JSONValue.string) ?? .null)
+                        ])
+                    })),
             JSONMember("sentiment", sentiment.map { .string($0.wireName) } ?? .null),
             JSONMember("transcript", TranscriptWireFormat.document(of: transcript)),
             JSONMember("type", .string("FoundationModels.LanguageModelFeedback")),
-            JSONMember("version", .number("1")),
+            JSONMember("version", .number("1"))
         ])
         return Data(document.serialized().utf8)
     }

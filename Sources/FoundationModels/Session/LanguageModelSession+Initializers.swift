@@ -94,9 +94,11 @@ extension LanguageModelSession {
     convenience init<Model: LanguageModel>(anyModel model: Model, tools: [any Tool], instructions: Instructions?) {
         var entries: [Transcript.Entry] = []
         if instructions != nil || !tools.isEmpty {
-            entries.append(.instructions(Transcript.Instructions(
-                segments: instructions?.transcriptSegments ?? [],
-                toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) })))
+            entries.append(
+                .instructions(
+                    Transcript.Instructions(
+                        segments: instructions?.transcriptSegments ?? [],
+                        toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) })))
         }
         self.init(anyModel: model, tools: tools, transcript: Transcript(entries: entries))
     }

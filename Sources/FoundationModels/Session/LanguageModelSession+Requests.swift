@@ -47,7 +47,7 @@ extension LanguageModelSession {
 
         var options = specification.options
         var madeCalls: Set<String> = []
-        for _ in 0 ..< Self.maximumToolRounds {
+        for _ in 0..<Self.maximumToolRounds {
             try Task.checkCancellation()
             let request = LanguageModelExecutorGenerationRequest(
                 transcript: Transcript(entries: history + added),
@@ -82,8 +82,9 @@ extension LanguageModelSession {
             added.append(.response(Transcript.Response(id: responseID, assetIDs: turn.assetIDs, segments: [segment])))
             return RequestOutcome(entries: added, rawContent: rawContent, usage: usage)
         }
-        throw GenerationError.decodingFailure(.init(
-            debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
+        throw GenerationError.decodingFailure(
+            .init(
+                debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
     }
 
     /// The response's content from its generated text.
@@ -95,14 +96,16 @@ extension LanguageModelSession {
         do {
             content = try GeneratedContent(json: text)
         } catch {
-            throw GenerationError.decodingFailure(.init(
-                debugDescription: "The response is not valid JSON: \(error). Text: \(text)",
-                details: .rawContent(text, underlyingError: error)))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription: "The response is not valid JSON: \(error). Text: \(text)",
+                    details: .rawContent(text, underlyingError: error)))
         }
         guard content.isComplete else {
-            throw GenerationError.decodingFailure(.init(
-                debugDescription: "The response ended before the \(schema.rootTypeName) value was complete: \(text)",
-                details: .rawContent(text, underlyingError: nil)))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription: "The response ended before the \(schema.rootTypeName) value was complete: \(text)",
+                    details: .rawContent(text, underlyingError: nil)))
         }
         let source = specification.responseFormat?.name ?? schema.rootTypeName
         return (content, .structure(Transcript.StructuredSegment(source: source, content: content)))

@@ -74,8 +74,9 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
                     self.outcome = outcome
                     if outcome.rawContent.jsonString != lastJSON, let partial = try? Content.PartiallyGenerated(outcome.rawContent) {
                         lastJSON = outcome.rawContent.jsonString
-                        return Snapshot(content: partial, rawContent: outcome.rawContent,
-                                        transcriptEntries: ArraySlice(outcome.entries), usage: outcome.usage)
+                        return Snapshot(
+                            content: partial, rawContent: outcome.rawContent,
+                            transcriptEntries: ArraySlice(outcome.entries), usage: outcome.usage)
                     }
                 }
             }

@@ -98,8 +98,9 @@ public final class LanguageModelSession: Sendable, Observable {
             return false
         }
         if wasResponding {
-            throw GenerationError.concurrentRequests(.init(
-                debugDescription: "A request started while the session was responding to another; a session handles one request at a time."))
+            throw GenerationError.concurrentRequests(
+                .init(
+                    debugDescription: "A request started while the session was responding to another; a session handles one request at a time."))
         }
         observationRegistrar.withMutation(of: self, keyPath: \.isResponding) {}
     }

@@ -13,8 +13,9 @@ struct RequestOutcome: Sendable {
         do {
             content = try Content(rawContent)
         } catch {
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(
-                debugDescription: "The generated content could not be converted to \(Content.self): \(error)"))
+            throw LanguageModelSession.GenerationError.decodingFailure(
+                .init(
+                    debugDescription: "The generated content could not be converted to \(Content.self): \(error)"))
         }
         return LanguageModelSession.Response(
             content: content, rawContent: rawContent, transcriptEntries: ArraySlice(entries), usage: usage)
@@ -48,14 +49,16 @@ struct RequestSpecification: Sendable {
 
     /// A request for content following a schema.
     static func schema(_ schema: GenerationSchema, prompt: Prompt, includeSchemaInPrompt: Bool, options: GenerationOptions) -> RequestSpecification {
-        RequestSpecification(prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
-                             includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        RequestSpecification(
+            prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
+            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// A request for a value of a `Generable` type (text when the type is `String`).
     static func type<Content: Generable>(_ type: Content.Type, prompt: Prompt, includeSchemaInPrompt: Bool, options: GenerationOptions) -> RequestSpecification {
         if Content.self == String.self { return .text(prompt, options: options) }
-        return RequestSpecification(prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
-                                    includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        return RequestSpecification(
+            prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
+            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 }

@@ -100,4 +100,3 @@ extension Tool where Self.Arguments == Bool {
     @available(*, unavailable, message: "'Tool' that uses 'Bool' as 'Arguments' type is unsupported. Use '@Generable' struct instead.")
     public var parameters: GenerationSchema { fatalError("unavailable") }  // Unreachable: unavailable at compile time.
 }
-

@@ -25,8 +25,9 @@ extension Transcript: Codable {
         do {
             self = try TranscriptWireFormat.transcript(from: document)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 
@@ -51,7 +52,7 @@ enum TranscriptWireFormat {
         .object([
             JSONMember("type", .string("FoundationModels.Transcript")),
             JSONMember("version", .number("1")),
-            JSONMember("transcript", .object([JSONMember("entries", .array(transcript.map(entry)))])),
+            JSONMember("transcript", .object([JSONMember("entries", .array(transcript.map(entry)))]))
         ])
     }
 
@@ -60,46 +61,61 @@ enum TranscriptWireFormat {
         case .instructions(let instructions):
             var members: [JSONMember] = [
                 JSONMember("id", .string(instructions.id)), JSONMember("role", .string("instructions")),
-                JSONMember("contents", .array(instructions.segments.map(segment))),
+                JSONMember("contents", .array(instructions.segments.map(segment)))
             ]
             if !instructions.toolDefinitions.isEmpty {
-                members.append(JSONMember("tools", .array(instructions.toolDefinitions.map { tool in
-                    .object([JSONMember("type", .string("function")), JSONMember("function", .object([
-                        JSONMember("name", .string(tool.name)), JSONMember("description", .string(tool.description)),
-                        JSONMember("parameters", tool.parameters.resolved().jsonValue()),
-                    ]))])
-                })))
+                members.append(
+                    JSONMember(
+                        "tools",
+                        .array(
+                            instructions.toolDefinitions.map { tool in
+                                .object([
+                                    JSONMember("type", .string("function")),
+                                    JSONMember(
+                                        "function",
+                                        .object([
+                                            JSONMember("name", .string(tool.name)), JSONMember("description", .string(tool.description)),
+                                            JSONMember("parameters", tool.parameters.resolved().jsonValue())
+                                        ]))
+                                ])
+                            })))
             }
             return .object(members)
         case .prompt(let prompt):
             var members: [JSONMember] = [
                 JSONMember("id", .string(prompt.id)), JSONMember("role", .string("user")),
-                JSONMember("contents", .array(prompt.segments.map(segment))), JSONMember("options", options(prompt.options)),
+                JSONMember("contents", .array(prompt.segments.map(segment))), JSONMember("options", options(prompt.options))
             ]
             if let format = prompt.responseFormat {
-                members.append(JSONMember("responseFormat", .object([
-                    JSONMember("type", .string("jsonSchema")),
-                    JSONMember("jsonSchema", .object([JSONMember("name", .string(format.name)), JSONMember("schema", format.schema.resolved().jsonValue())])),
-                ])))
+                members.append(
+                    JSONMember(
+                        "responseFormat",
+                        .object([
+                            JSONMember("type", .string("jsonSchema")),
+                            JSONMember("jsonSchema", .object([JSONMember("name", .string(format.name)), JSONMember("schema", format.schema.resolved().jsonValue())]))
+                        ])))
             }
             return .object(members)
         case .toolCalls(let calls):
             return .object([
                 JSONMember("id", .string(calls.id)), JSONMember("role", .string("response")),
-                JSONMember("toolCalls", .array(calls.map { call in
-                    .object([JSONMember("id", .string(call.id)), JSONMember("name", .string(call.toolName)), JSONMember("arguments", .string(call.arguments.jsonString))])
-                })),
+                JSONMember(
+                    "toolCalls",
+                    .array(
+                        calls.map { call in
+                            .object([JSONMember("id", .string(call.id)), JSONMember("name", .string(call.toolName)), JSONMember("arguments", .string(call.arguments.jsonString))])
+                        }))
             ])
         case .toolOutput(let output):
             return .object([
                 JSONMember("id", .string(output.id)), JSONMember("role", .string("tool")), JSONMember("toolName", .string(output.toolName)),
-                JSONMember("toolCallID", .string(output.id)), JSONMember("contents", .array(output.segments.map(segment))),
+                JSONMember("toolCallID", .string(output.id)), JSONMember("contents", .array(output.segments.map(segment)))
             ])
         case .response(let response):
             return .object([
                 JSONMember("id", .string(response.id)), JSONMember("role", .string("response")),
                 JSONMember("assets", .array(response.assetIDs.map(JSONValue.string))),
-                JSONMember("contents", .array(response.segments.map(segment))),
+                JSONMember("contents", .array(response.segments.map(segment)))
             ])
         }
     }
@@ -112,7 +128,7 @@ enum TranscriptWireFormat {
             .object([
                 JSONMember("type", .string("structure")),
                 JSONMember("structure", .object([JSONMember("source", .string(structure.source)), JSONMember("content", JSONValue(structure.content))])),
-                JSONMember("id", .string(structure.id)),
+                JSONMember("id", .string(structure.id))
             ])
         }
     }
@@ -135,7 +151,12 @@ enum TranscriptWireFormat {
         if let temperature = options.temperature { members.append(JSONMember("temperature", .number(JSONValue.numberText(temperature)))) }
         if let maximum = options.maximumResponseTokens { members.append(JSONMember("maximumResponseTokens", .number(String(maximum)))) }
         if let mode = options.toolCallingMode {
-            let name = switch mode.kind { case .allowed: "allowed"; case .required: "required"; case .disallowed: "disallowed" }
+            let name =
+                switch mode.kind {
+                case .allowed: "allowed";
+                case .required: "required";
+                case .disallowed: "disallowed"
+                }
             members.append(JSONMember("toolCallingMode", .string(name)))
         }
         return .object(members)
@@ -149,7 +170,12 @@ enum TranscriptWireFormat {
             throw Failure(path: "type", reason: "expected \"FoundationModels.Transcript\", found \(type.serialized())")
         }
         if let version = document["version"] {
-            let text: String? = switch version { case .number(let n): n; case .string(let s): s; default: nil }
+            let text: String? =
+                switch version {
+                case .number(let n): n;
+                case .string(let s): s;
+                default: nil
+                }
             guard let text, let number = Double(text), number >= 1, number < 2 else {
                 throw Failure(path: "version", reason: "unsupported version \(version.serialized())")
             }
@@ -189,9 +215,10 @@ enum TranscriptWireFormat {
                 guard let jsonSchema = responseFormat["jsonSchema"] else { throw Failure(path: formatPath + ".jsonSchema", reason: "missing") }
                 format = Transcript.ResponseFormat(schema: try schema(jsonSchema["schema"], path: formatPath + ".jsonSchema.schema"))
             }
-            return .prompt(Transcript.Prompt(
-                id: id, segments: try segments(value, path: path),
-                options: try options(value["options"], path: path + ".options"), responseFormat: format))
+            return .prompt(
+                Transcript.Prompt(
+                    id: id, segments: try segments(value, path: path),
+                    options: try options(value["options"], path: path + ".options"), responseFormat: format))
         case "response":
             if case .array(let calls)? = value["toolCalls"] {
                 var result: [Transcript.ToolCall] = []
@@ -210,8 +237,9 @@ enum TranscriptWireFormat {
                     case nil:
                         throw Failure(path: callPath + ".arguments", reason: "missing")
                     }
-                    result.append(Transcript.ToolCall(
-                        id: try string(call, "id", path: callPath), toolName: try string(call, "name", path: callPath), arguments: arguments))
+                    result.append(
+                        Transcript.ToolCall(
+                            id: try string(call, "id", path: callPath), toolName: try string(call, "name", path: callPath), arguments: arguments))
                 }
                 return .toolCalls(Transcript.ToolCalls(id: id, result))
             }

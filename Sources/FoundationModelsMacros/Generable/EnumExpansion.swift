@@ -86,7 +86,7 @@ struct EnumExpansion {
             indented(arguments.descriptionArgument, 2),
             "        anyOf: [\(choices)]",
             "    )",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -98,7 +98,7 @@ struct EnumExpansion {
             "    switch self {",
             indented(switchCases.joined(separator: "\n")),
             "    }",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -123,7 +123,7 @@ struct EnumExpansion {
                 "    properties: [",
                 indented(properties.map { "\($0)," }.joined(separator: "\n"), 2),
                 "    ]",
-                "),",
+                "),"
             ])
         }
         let text = lines([
@@ -136,7 +136,7 @@ struct EnumExpansion {
             indented(entries.joined(separator: "\n"), 3),
             "        ]",
             "    )",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -156,7 +156,7 @@ struct EnumExpansion {
             }
             return lines([
                 pattern(choice),
-                indented(generatedContentBody(entries: entries, explicitNil: arguments.representsNilExplicitly, id: nil)),
+                indented(generatedContentBody(entries: entries, explicitNil: arguments.representsNilExplicitly, id: nil))
             ])
         }
         let text = lines([
@@ -164,7 +164,7 @@ struct EnumExpansion {
             "    switch self {",
             indented(switchCases.joined(separator: "\n")),
             "    }",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -187,7 +187,7 @@ struct EnumExpansion {
             switchCases.joined(separator: "\n"),
             "case let choice:",
             "    throw GeneratedContent.ConversionError.unknownChoice(choice, type: \(literal(typeName)))",
-            "}",
+            "}"
         ])
     }
 
@@ -203,12 +203,12 @@ struct EnumExpansion {
         let initializer = lines([
             "\(access)nonisolated init(_ content: GeneratedContent) throws {",
             indented(contentInitializerBody()),
-            "}",
+            "}"
         ])
         let text = lines([
             "\(access)nonisolated enum PartiallyGenerated: ConvertibleFromGeneratedContent {",
             indented(caseDeclarations.joined(separator: "\n") + "\n\n" + initializer),
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -227,7 +227,7 @@ struct EnumExpansion {
             "    switch self {",
             indented(switchCases.joined(separator: "\n")),
             "    }",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -246,14 +246,14 @@ struct EnumExpansion {
                 switchCases.joined(separator: "\n"),
                 "case let choice:",
                 "    throw GeneratedContent.ConversionError.unknownChoice(choice, type: \(literal(typeName)))",
-                "}",
+                "}"
             ])
         }
         return [
             lines([
                 "\(access)nonisolated init(_ content: GeneratedContent) throws {",
                 indented(body),
-                "}",
+                "}"
             ])
         ]
     }

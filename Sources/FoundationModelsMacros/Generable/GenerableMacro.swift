@@ -40,7 +40,7 @@ public struct GenerableMacro: MemberMacro, ExtensionMacro {
         let text = lines([
             "extension \(type.trimmedDescription)\(conformance) {",
             indented(members.joined(separator: "\n\n")),
-            "}",
+            "}"
         ])
         guard let declaration = DeclSyntax(stringLiteral: text).as(ExtensionDeclSyntax.self) else { return [] }
         return [declaration]
@@ -78,11 +78,9 @@ enum GenerablePlan {
             )
         } else {
             let kind: String =
-                if declaration.is(ClassDeclSyntax.self) { "a class" }
-                else if declaration.is(ActorDeclSyntax.self) { "an actor" }
-                else if declaration.is(ProtocolDeclSyntax.self) { "a protocol" }
-                else if declaration.is(ExtensionDeclSyntax.self) { "an extension" }
-                else { "this declaration" }
+                if declaration.is(ClassDeclSyntax.self) { "a class" } else if declaration.is(ActorDeclSyntax.self) { "an actor" } else if declaration.is(ProtocolDeclSyntax.self) {
+                    "a protocol"
+                } else if declaration.is(ExtensionDeclSyntax.self) { "an extension" } else { "this declaration" }
             diagnostics.append(.notStructOrEnum(kind: kind), at: attribute)
             return nil
         }

@@ -40,6 +40,6 @@ func generatedContentBody(entries: [(key: String, value: String, isOptional: Boo
         indented(pairs, 2),
         "    ]\(id == nil ? "" : ",")",
         id.map { "    id: \($0)" } ?? "",
-        ")",
+        ")"
     ])
 }

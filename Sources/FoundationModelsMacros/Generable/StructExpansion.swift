@@ -30,7 +30,7 @@ struct StructExpansion {
             indented(properties, 3),
             properties.isEmpty ? "" : "        ]",
             "    )",
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -41,7 +41,7 @@ struct StructExpansion {
         let text = lines([
             "\(access)nonisolated var generatedContent: GeneratedContent {",
             indented(generatedContentBody(entries: entries, explicitNil: arguments.representsNilExplicitly, id: id)),
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -95,7 +95,8 @@ struct StructExpansion {
         if partialHasGenerationID {
             let id: String
             if let generationID = stored.generationID {
-                id = generationID.isOptional
+                id =
+                    generationID.isOptional
                     ? "self.\(generationID.identifier.text) ?? GenerationID()" : "self.\(generationID.identifier.text)"
             } else {
                 id = "GenerationID()"
@@ -114,7 +115,7 @@ struct StructExpansion {
         let text = lines([
             "\(access)nonisolated func asPartiallyGenerated() -> PartiallyGenerated {",
             indented(call),
-            "}",
+            "}"
         ])
         return DeclSyntax(stringLiteral: text)
     }
@@ -135,7 +136,7 @@ struct StructExpansion {
             lines([
                 "\(access)nonisolated init(_ content: GeneratedContent) throws {",
                 indented(body.joined(separator: "\n")),
-                "}",
+                "}"
             ])
         ]
     }

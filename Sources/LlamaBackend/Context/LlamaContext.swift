@@ -60,7 +60,8 @@ package final class LlamaContext {
         let handle = model.handle.pointer
         // Copies need a plain attention cache: recurrent state and sliding windows keep no
         // reusable per-position cells.
-        self.canShareSequences = configuration.sequences > 1 && !llama_model_is_recurrent(handle)
+        self.canShareSequences =
+            configuration.sequences > 1 && !llama_model_is_recurrent(handle)
             && !llama_model_is_hybrid(handle) && llama_model_n_swa(handle) == 0
     }
 

@@ -84,8 +84,9 @@ final class EngineScheduler {
                 continue
             }
             if prompt.count + (prefillOnly ? 0 : 1) > tokensPerSequence {
-                ticket.continuation.finish(throwing: LlamaError.contextOverflow(
-                    tokenCount: prompt.count + (prefillOnly ? 0 : 1), contextLength: tokensPerSequence))
+                ticket.continuation.finish(
+                    throwing: LlamaError.contextOverflow(
+                        tokenCount: prompt.count + (prefillOnly ? 0 : 1), contextLength: tokensPerSequence))
                 continue
             }
             let states = slots.map { SlotPlanner.SlotState(cached: $0.cached, isBusy: $0.generation != nil, lastUsed: $0.lastUsed) }
@@ -186,8 +187,10 @@ final class EngineScheduler {
             guard take > 0 else { continue }
             let start = slots[index].cached.count
             if start + take > tokensPerSequence {
-                finish(slot: index, throwing: LlamaError.contextOverflow(
-                    tokenCount: start + generation.remaining, contextLength: tokensPerSequence))
+                finish(
+                    slot: index,
+                    throwing: LlamaError.contextOverflow(
+                        tokenCount: start + generation.remaining, contextLength: tokensPerSequence))
                 continue
             }
             let completesPending = generation.fed + take == generation.pending.count
@@ -196,8 +199,9 @@ final class EngineScheduler {
             for offset in 0..<take {
                 let token = generation.pending[generation.fed + offset]
                 let isLast = offset == take - 1
-                let index = batch.append(token, position: Int32(start + offset), sequence: slots[index].sequence,
-                                         computeLogits: isLast && wantsLogits)
+                let index = batch.append(
+                    token, position: Int32(start + offset), sequence: slots[index].sequence,
+                    computeLogits: isLast && wantsLogits)
                 if isLast && wantsLogits { logitsIndex = index }
             }
             if !generation.hasPrefilled { prefillUsed += take }
@@ -238,7 +242,7 @@ final class EngineScheduler {
 
     private func advance(_ participant: Participant) {
         guard let generation = slots[participant.slot].generation else { return }
-        let fedTokens = generation.pending[generation.fed ..< generation.fed + participant.count]
+        let fedTokens = generation.pending[generation.fed..<generation.fed + participant.count]
         slots[participant.slot].cached.append(contentsOf: fedTokens)
         generation.fed += participant.count
         if !generation.hasPrefilled {
@@ -249,8 +253,9 @@ final class EngineScheduler {
         generation.fed = 0
         if !generation.hasPrefilled {
             generation.hasPrefilled = true
-            generation.ticket.continuation.yield(.prefilled(
-                promptTokens: generation.ticket.request.promptTokens.count, cachedTokens: generation.reusedTokens))
+            generation.ticket.continuation.yield(
+                .prefilled(
+                    promptTokens: generation.ticket.request.promptTokens.count, cachedTokens: generation.reusedTokens))
             if generation.isPrefillOnly {
                 finish(slot: participant.slot, reason: .prefillOnly)
                 return

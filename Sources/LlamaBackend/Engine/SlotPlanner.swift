@@ -68,9 +68,10 @@ enum SlotPlanner {
         }
 
         // Every idle slot holds something that is not in the prompt: evict the least recently used.
-        let victim = idle.min { a, b in
-            slots[a].lastUsed != slots[b].lastUsed ? slots[a].lastUsed < slots[b].lastUsed : a < b
-        } ?? idle[0]
+        let victim =
+            idle.min { a, b in
+                slots[a].lastUsed != slots[b].lastUsed ? slots[a].lastUsed < slots[b].lastUsed : a < b
+            } ?? idle[0]
         if canCopy, donor != victim, shared[donor] - shared[victim] >= minimumCopy {
             return Plan(slot: victim, donor: donor, reusedTokens: shared[donor], droppedTokens: loss(victim))
         }

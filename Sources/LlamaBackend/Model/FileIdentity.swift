@@ -10,7 +10,8 @@ package struct FileIdentity: Hashable, Sendable {
     /// The identity of the file at `path`, or nil when there is none.
     package init?(path: String) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType != .typeDirectory else { return nil }
+            attributes[.type] as? FileAttributeType != .typeDirectory
+        else { return nil }
         device = (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
         inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
         size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0

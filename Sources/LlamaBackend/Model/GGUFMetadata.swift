@@ -21,7 +21,7 @@ package struct GGUFMetadata: Sendable, Equatable {
         }
         defer { gguf_free(file) }
         var values: [String: String] = [:]
-        for index in 0 ..< gguf_get_n_kv(file) {
+        for index in 0..<gguf_get_n_kv(file) {
             guard let key = gguf_get_key(file, index) else { continue }
             if let value = Self.scalar(file, index) { values[String(cString: key)] = value }
         }

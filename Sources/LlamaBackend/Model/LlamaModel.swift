@@ -104,7 +104,8 @@ package final class LlamaModel: Sendable {
         defer { gguf_free(file) }
         let index = gguf_find_key(file, key)
         guard index >= 0, gguf_get_kv_type(file, index) == GGUF_TYPE_ARRAY,
-              gguf_get_arr_type(file, index) == GGUF_TYPE_STRING else { return [] }
+            gguf_get_arr_type(file, index) == GGUF_TYPE_STRING
+        else { return [] }
         return (0..<gguf_get_arr_n(file, index)).compactMap { element in
             gguf_get_arr_str(file, index, element).map { String(cString: $0) }
         }

@@ -44,7 +44,7 @@ package struct UTF8StreamDecoder: Sendable {
                 case 0xC2...0xDF: needed = 2
                 case 0xE0...0xEF: needed = 3
                 case 0xF0...0xF4: needed = 4
-                default: return count // invalid lead byte: decodes as U+FFFD now
+                default: return count  // invalid lead byte: decodes as U+FFFD now
                 }
                 let available = count - index
                 if available >= needed { return count }

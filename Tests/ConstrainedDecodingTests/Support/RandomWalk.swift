@@ -27,7 +27,10 @@ struct RandomWalk {
             matcher.fillNextTokenBitmask(&mask)
             if bruteForce {
                 for id in 0..<vocabulary.tokenCount where mask.contains(id) != matcher.isAllowed(token: id) {
-                    return (nil, "step \(step) after \(String(decoding: output, as: UTF8.self).debugDescription): token \(id) \(String(decoding: vocabulary.bytes(of: id), as: UTF8.self).debugDescription) mask=\(mask.contains(id))")
+                    return (
+                        nil,
+                        "step \(step) after \(String(decoding: output, as: UTF8.self).debugDescription): token \(id) \(String(decoding: vocabulary.bytes(of: id), as: UTF8.self).debugDescription) mask=\(mask.contains(id))"
+                    )
                 }
             }
             let allowed = mask.allowedTokens

@@ -12,7 +12,7 @@ enum TestVocabularies {
             "12", "123", "-1", ".5", "e5", "é", "😀", "\"]", "}]", "[{\"", "\"},", "abc", "abc\", \"", "\\u",
             "\\n", "\\\"", "\"a", "a\"", "0,", "1}", "\"x\": ", "red", "green", "blue", "\"red\"", "ed\"}",
             "ab", "aaaa", "1,", "2]", "[1", "[]", "{}", "\", ", "\": \"", "tag", "kind", "\"kind\": \"",
-            "<tool_call>", "</tool_call>", "\\ud83d", "\\ude00", "ü", "€",
+            "<tool_call>", "</tool_call>", "\\ud83d", "\\ude00", "ü", "€"
         ]
         for piece in pieces { tokens.append(Array(piece.utf8)) }
         tokens.append(Array("😀".utf8.prefix(2)))

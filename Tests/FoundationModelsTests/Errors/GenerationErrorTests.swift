@@ -54,8 +54,9 @@ import TestSupport
             try await session.respond(to: "Привет! Расскажи мне, пожалуйста, о погоде в Москве.", options: Self.greedy)
         } throws: { error in
             guard let error = error as? LanguageModelSession.GenerationError,
-                  case .unsupportedLanguageOrLocale(let context) = error,
-                  case .unsupportedLanguageOrLocale(let details)? = LanguageModelError(error) else { return false }
+                case .unsupportedLanguageOrLocale(let context) = error,
+                case .unsupportedLanguageOrLocale(let details)? = LanguageModelError(error)
+            else { return false }
             return details.languageCode == Locale.LanguageCode("ru") && context.debugDescription.contains("cyrillic")
                 && context.debugDescription.contains("en")
         }
@@ -71,8 +72,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("model.gguf").path
         try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
-        let session = LanguageModelSession(model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1),
-                                           instructions: "You are a helpful assistant.")
+        let session = LanguageModelSession(
+            model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1),
+            instructions: "You are a helpful assistant.")
         let first = try await session.respond(to: "Say hi.", options: Self.greedy)
 
         try FileManager.default.removeItem(atPath: path)
@@ -80,14 +82,17 @@ import TestSupport
             try await session.respond(to: "Say hi again.", options: Self.greedy)
         } throws: { error in
             guard let error = error as? LanguageModelSession.GenerationError, case .assetsUnavailable(let context) = error,
-                  case .assetsUnavailable(let details)? = SystemLanguageModel.Error(error) else { return false }
+                case .assetsUnavailable(let details)? = SystemLanguageModel.Error(error)
+            else { return false }
             return context.debugDescription.contains(path) && details.debugDescription == context.debugDescription
         }
         #expect(session.transcript.count == 3)
 
         try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
-        let again = try await LanguageModelSession(model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1),
-                                                   instructions: "You are a helpful assistant.").respond(to: "Say hi.", options: Self.greedy)
+        let again = try await LanguageModelSession(
+            model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1),
+            instructions: "You are a helpful assistant."
+        ).respond(to: "Say hi.", options: Self.greedy)
         #expect(again.content == first.content)
         _ = try await session.respond(to: "Say hi again.", options: Self.greedy)
         #expect(session.transcript.count == 5)
@@ -104,7 +109,8 @@ import TestSupport
         }
         let error = try #require(caught)
         guard case .exceededContextWindowSize(let context) = error,
-              case .contextSizeExceeded(let details)? = LanguageModelError(error) else {
+            case .contextSizeExceeded(let details)? = LanguageModelError(error)
+        else {
             Issue.record("unexpected \(error)")
             return
         }
@@ -123,7 +129,8 @@ import TestSupport
             try await session.respond(to: longPrompt)
         } throws: { error in
             guard let error = error as? LanguageModelSession.GenerationError,
-                  case .contextSizeExceeded(let details)? = LanguageModelError(error) else { return false }
+                case .contextSizeExceeded(let details)? = LanguageModelError(error)
+            else { return false }
             return details.contextSize == 128 && details.tokenCount > 400
         }
     }
@@ -131,11 +138,13 @@ import TestSupport
     @Test func anIncompleteStructuredResponseIsAParsingError() async throws {
         let session = SessionFixtures.session()
         await #expect {
-            try await session.respond(to: "Describe a person.", generating: Person.self,
-                                      options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3))
+            try await session.respond(
+                to: "Describe a person.", generating: Person.self,
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3))
         } throws: { error in
             guard let error = error as? LanguageModelSession.GenerationError, case .decodingFailure = error,
-                  let parsing = GeneratedContent.ParsingError(error) else { return false }
+                let parsing = GeneratedContent.ParsingError(error)
+            else { return false }
             return parsing.rawContent.hasPrefix("{") && error.os27Equivalent is GeneratedContent.ParsingError
         }
         #expect(session.transcript.count == 1)
@@ -155,7 +164,7 @@ import TestSupport
         .decodingFailure(.init(debugDescription: "f", details: .rawContent("{\"a\":", underlyingError: nil))),
         .rateLimited(.init(debugDescription: "g")),
         .concurrentRequests(.init(debugDescription: "h")),
-        .refusal(GenerationError.Refusal(transcriptEntries: []), .init(debugDescription: "i")),
+        .refusal(GenerationError.Refusal(transcriptEntries: []), .init(debugDescription: "i"))
     ]
 
     @Test func everyCaseDescribesItself() {

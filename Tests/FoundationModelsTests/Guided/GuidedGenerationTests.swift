@@ -33,16 +33,21 @@ import TestSupport
         var reviews: [Review] = []
         for seed: UInt64 in [3, 4, 5] {
             do {
-                reviews.append(try await session().respond(to: "Review a cheap umbrella that broke after a week.", generating: Review.self,
-                                                           options: GenerationOptions(sampling: .random(top: 20, seed: seed), maximumResponseTokens: 300)).content)
+                reviews.append(
+                    try await session().respond(
+                        to: "Review a cheap umbrella that broke after a week.", generating: Review.self,
+                        options: GenerationOptions(sampling: .random(top: 20, seed: seed), maximumResponseTokens: 300)
+                    ).content)
             } catch LanguageModelSession.GenerationError.decodingFailure {
                 continue
             }
         }
         #expect(!reviews.isEmpty)
         for review in reviews { #expect((1...5).contains(review.rating)) }
-        let person = try await session().respond(to: "Describe a retired teacher.", generating: Person.self,
-                                                 options: GenerationOptions(sampling: .random(top: 20, seed: 5), maximumResponseTokens: 300)).content
+        let person = try await session().respond(
+            to: "Describe a retired teacher.", generating: Person.self,
+            options: GenerationOptions(sampling: .random(top: 20, seed: 5), maximumResponseTokens: 300)
+        ).content
         // `age` is optional: the model may leave it out, but every age written is in range.
         func check(_ person: Person) {
             if let age = person.age { #expect((18...100).contains(age), "age \(age)") }
@@ -77,8 +82,9 @@ import TestSupport
 
     @Test func runningOutOfTokensMidStructureIsADecodingFailure() async throws {
         await #expect {
-            try await session().respond(to: "Write a long article about the sea.", generating: Article.self,
-                                        options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
+            try await session().respond(
+                to: "Write a long article about the sea.", generating: Article.self,
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
         } throws: { error in
             guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("Article")
@@ -89,7 +95,8 @@ import TestSupport
         let session = session()
         _ = try await session.respond(to: "Sara must finalize pricing by Friday.", generating: ActionItem.self, options: Self.options)
         guard case .prompt(let prompt) = session.transcript[1], case .response(let response) = session.transcript[2],
-              case .structure(let segment) = response.segments.first else {
+            case .structure(let segment) = response.segments.first
+        else {
             Issue.record("unexpected transcript")
             return
         }
@@ -99,14 +106,15 @@ import TestSupport
     }
 
     @Test func dynamicSchemasAndJSONSchemasAreEnforced() async throws {
-        let schema = try GenerationSchema(jsonSchema: #"""
-        {"type": "object", "properties": {
-          "code": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{2}$"},
-          "count": {"type": "integer", "minimum": 10, "maximum": 20},
-          "flags": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2},
-          "kind": {"enum": ["alpha", "beta"]}
-        }, "required": ["code", "count", "flags", "kind"]}
-        """#)
+        let schema = try GenerationSchema(
+            jsonSchema: #"""
+                {"type": "object", "properties": {
+                  "code": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{2}$"},
+                  "count": {"type": "integer", "minimum": 10, "maximum": 20},
+                  "flags": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2},
+                  "kind": {"enum": ["alpha", "beta"]}
+                }, "required": ["code", "count", "flags", "kind"]}
+                """#)
         let content = try await session().respond(to: "Make up a record.", schema: schema, options: Self.options).content
         let code = try content.value(String.self, forProperty: "code")
         #expect(code.wholeMatch(of: /[A-Z]{3}-[0-9]{2}/) != nil)
@@ -117,13 +125,14 @@ import TestSupport
 
     @Test func importedJSONSchemasAreEnforcedAsWritten() async throws {
         // Keywords that Apple's schema model has no place for still hold while decoding.
-        let schema = try GenerationSchema(jsonSchema: #"""
-        {"type": "object", "properties": {
-          "nickname": {"type": "string", "minLength": 6, "maxLength": 9},
-          "step": {"type": "integer", "multipleOf": 7, "minimum": 1, "maximum": 100},
-          "day": {"type": "string", "format": "date"}
-        }, "required": ["nickname", "step", "day"]}
-        """#)
+        let schema = try GenerationSchema(
+            jsonSchema: #"""
+                {"type": "object", "properties": {
+                  "nickname": {"type": "string", "minLength": 6, "maxLength": 9},
+                  "step": {"type": "integer", "multipleOf": 7, "minimum": 1, "maximum": 100},
+                  "day": {"type": "string", "format": "date"}
+                }, "required": ["nickname", "step", "day"]}
+                """#)
         #expect(!schema.jsonSchemaText().contains("minLength"))
         let content = try await session().respond(to: "Make up a record.", schema: schema, options: Self.options).content
         let nickname = try content.value(String.self, forProperty: "nickname")

@@ -5,18 +5,19 @@ import ChatTemplates
 @Suite struct SchemaPromptRenderingTests {
     @Test func rendersTheSeedDigestCompactly() {
         let text = SchemaPromptRendering.compact(NotesDigest.generationSchema)
-        #expect(text == """
-        Respond with JSON of type NotesDigest.
-        NotesDigest = {
-          summary: string, // A concise one-paragraph summary of the notes.
-          actionItems: ActionItem[], // Every actionable task mentioned in the notes.
-        }
-        ActionItem = {
-          task: string, // A short, imperative description of the task.
-          owner: string, // The person responsible, or 'Unassigned' if unclear.
-          priority: "low" | "medium" | "high",
-        }
-        """)
+        #expect(
+            text == """
+                Respond with JSON of type NotesDigest.
+                NotesDigest = {
+                  summary: string, // A concise one-paragraph summary of the notes.
+                  actionItems: ActionItem[], // Every actionable task mentioned in the notes.
+                }
+                ActionItem = {
+                  task: string, // A short, imperative description of the task.
+                  owner: string, // The person responsible, or 'Unassigned' if unclear.
+                  priority: "low" | "medium" | "high",
+                }
+                """)
         // Much shorter than the JSON Schema it stands for.
         #expect(text.count * 2 < NotesDigest.generationSchema.jsonSchemaText().count)
     }

@@ -14,7 +14,7 @@ import Testing
         "I'm afraid I can't provide instructions for that.",
         "I must decline.",
         "I am unable to assist with this.",
-        "  I'm sorry, but I cannot fulfill that request. It could cause harm.  ",
+        "  I'm sorry, but I cannot fulfill that request. It could cause harm.  "
     ]
 
     static let answers = [
@@ -32,7 +32,7 @@ import Testing
         "I can't help with everything, but let me try. First, gather your tools. Second, read the manual. Third, "
             + "check the screws. Fourth, tighten them. Fifth, test the result and repeat if needed.",
         "",
-        "Je suis désolé, mais je ne peux pas vous aider.",
+        "Je suis désolé, mais je ne peux pas vous aider."
     ]
 
     @Test(arguments: refusals)

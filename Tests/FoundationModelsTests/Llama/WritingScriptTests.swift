@@ -23,7 +23,7 @@ import TestSupport
         ("12345 + 678 = ? 😀 !!!", nil),
         ("Hello Привет hello Привет", nil),
         // A few foreign words in English text stay English.
-        ("The Russian word Привет means hello in English, and it is common.", .latin),
+        ("The Russian word Привет means hello in English, and it is common.", .latin)
     ]
 
     @Test(arguments: samples)
@@ -49,7 +49,8 @@ import TestSupport
             try ModelLanguages.check("你好，今天天气很好，我们去公园散步吧。", model: model)
         } throws: { error in
             guard case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(let context) = error,
-                  case .language(let code)? = context.details else { return false }
+                case .language(let code)? = context.details
+            else { return false }
             return code == Locale.LanguageCode("zh")
         }
     }

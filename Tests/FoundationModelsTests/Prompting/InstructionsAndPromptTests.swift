@@ -41,17 +41,18 @@ import Testing
             Prompt("Nested prompt.")
             ["a", "b"]
         }
-        #expect(prompt.segments == [
-            .text("Extract the action items."),
-            .structure(source: "ActionItem", content: Self.item.generatedContent),
-            .text("Owner: Sara"),
-            .text("Owner: Lina"),
-            .text("Example follows."),
-            .text("Available."),
-            .text("Nested prompt."),
-            .text("a"),
-            .text("b"),
-        ])
+        #expect(
+            prompt.segments == [
+                .text("Extract the action items."),
+                .structure(source: "ActionItem", content: Self.item.generatedContent),
+                .text("Owner: Sara"),
+                .text("Owner: Lina"),
+                .text("Example follows."),
+                .text("Available."),
+                .text("Nested prompt."),
+                .text("a"),
+                .text("b")
+            ])
     }
 
     @Test func instructionsBuilderMirrorsThePromptBuilder() {
@@ -65,11 +66,12 @@ import Testing
             }
             Self.item
         }
-        #expect(instructions.segments == [
-            .text("You are a meeting assistant."),
-            .text("Write casually."),
-            .structure(source: "ActionItem", content: Self.item.generatedContent),
-        ])
+        #expect(
+            instructions.segments == [
+                .text("You are a meeting assistant."),
+                .text("Write casually."),
+                .structure(source: "ActionItem", content: Self.item.generatedContent)
+            ])
         #expect(Instructions {}.segments == [])
     }
 

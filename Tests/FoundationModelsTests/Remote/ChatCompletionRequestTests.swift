@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 @testable import FoundationModels
@@ -25,23 +25,24 @@ struct RemoteCityFact {
             .toolCalls(Transcript.ToolCalls([call])),
             .toolOutput(Transcript.ToolOutput(id: "call_1", toolName: "lookupTeamMember", segments: [.text(.init(content: "Product Lead"))])),
             .response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: "Sara leads product."))])),
-            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Thanks"))])),
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Thanks"))]))
         ])
         let messages = ChatCompletionRequest.messages(of: transcript).map { $0.serialized() }
-        #expect(messages == [
-            #"{"role":"system","content":"Be brief."}"#,
-            #"{"role":"user","content":"Who is Sara?"}"#,
-            #"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookupTeamMember","arguments":"{\"query\": \"Sara\"}"}}]}"#,
-            #"{"role":"tool","tool_call_id":"call_1","content":"Product Lead"}"#,
-            #"{"role":"assistant","content":"Sara leads product."}"#,
-            #"{"role":"user","content":"Thanks"}"#,
-        ])
+        #expect(
+            messages == [
+                #"{"role":"system","content":"Be brief."}"#,
+                #"{"role":"user","content":"Who is Sara?"}"#,
+                #"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookupTeamMember","arguments":"{\"query\": \"Sara\"}"}}]}"#,
+                #"{"role":"tool","tool_call_id":"call_1","content":"Product Lead"}"#,
+                #"{"role":"assistant","content":"Sara leads product."}"#,
+                #"{"role":"user","content":"Thanks"}"#
+            ])
     }
 
     @Test func emptyInstructionsAreLeftOut() {
         let transcript = Transcript(entries: [
             .instructions(Transcript.Instructions(segments: [], toolDefinitions: [])),
-            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))])),
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))]))
         ])
         #expect(ChatCompletionRequest.messages(of: transcript).map { $0.serialized() } == [#"{"role":"user","content":"Hi"}"#])
     }
@@ -88,13 +89,16 @@ struct RemoteCityFact {
             JSONValue.object(ChatCompletionRequest.sampling(for: options, extendedSampling: extended)).serialized()
         }
         #expect(sampling(GenerationOptions()) == "{}")
-        #expect(sampling(GenerationOptions(sampling: .greedy, temperature: 0.7, maximumResponseTokens: 40))
-            == #"{"temperature":0,"top_k":1,"max_tokens":40}"#)
+        #expect(
+            sampling(GenerationOptions(sampling: .greedy, temperature: 0.7, maximumResponseTokens: 40))
+                == #"{"temperature":0,"top_k":1,"max_tokens":40}"#)
         #expect(sampling(GenerationOptions(sampling: .greedy), extended: false) == #"{"temperature":0}"#)
-        #expect(sampling(GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.5))
-            == #"{"temperature":0.5,"top_k":5,"seed":9}"#)
-        #expect(sampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: nil)))
-            == #"{"top_p":0.9}"#)
+        #expect(
+            sampling(GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.5))
+                == #"{"temperature":0.5,"top_k":5,"seed":9}"#)
+        #expect(
+            sampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: nil)))
+                == #"{"top_p":0.9}"#)
     }
 
     @Test func schemaNamesAreCleaned() {
@@ -107,8 +111,9 @@ struct RemoteCityFact {
             baseURL: try #require(URL(string: "http://127.0.0.1:8080/v1")), model: "m", apiKey: "secret",
             headers: ["X-Team": "notes"], requestTimeout: 12)
         let executor = try OpenAICompatibleLanguageModel.Executor(configuration: configuration)
-        let request = executor.urlRequest(body: ChatCompletionRequest(
-            LanguageModelExecutorGenerationRequest(transcript: Self.prompt), model: "m", extendedSampling: true))
+        let request = executor.urlRequest(
+            body: ChatCompletionRequest(
+                LanguageModelExecutorGenerationRequest(transcript: Self.prompt), model: "m", extendedSampling: true))
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/v1/chat/completions")
         #expect(request.httpMethod == "POST")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
@@ -130,7 +135,8 @@ struct RemoteCityFact {
         #expect(limited.debugDescription.contains("slow down"))
 
         // llama-server's body for a prompt that does not fit.
-        let llama = #"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
+        let llama =
+            #"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
         guard case .exceededContextWindowSize(let context) = map(400, llama) else { Issue.record("llama 400"); return }
         guard case .contextSize(let size, let count) = context.details else { Issue.record("no details"); return }
         #expect(size == 2048 && count == 3000)

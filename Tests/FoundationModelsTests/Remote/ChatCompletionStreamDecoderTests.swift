@@ -40,7 +40,7 @@ import Testing
             #"{"choices":[{"finish_reason":null,"index":0,"delta":{"content":"is."}}],"object":"chat.completion.chunk"}"#,
             #"{"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"object":"chat.completion.chunk"}"#,
             #"{"choices":[],"usage":{"completion_tokens":3,"prompt_tokens":20,"total_tokens":23,"prompt_tokens_details":{"cached_tokens":12}},"timings":{"cache_n":12}}"#,
-            "[DONE]",
+            "[DONE]"
         ])
         #expect(outcome == Outcome(text: "Paris.", usage: [20, 12, 3]))
         #expect(decoder.isComplete)
@@ -56,7 +56,7 @@ import Testing
             #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":" \"Sara\"}"}}]}}]}"#,
             #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"ty\":\"Tunis\"}"}}]}}]}"#,
             #"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
-            "[DONE]",
+            "[DONE]"
         ])
         #expect(outcome.calls == [#"call_a lookup {"query": "Sara"}"#, #"call_b weather {"city":"Tunis"}"#])
         #expect(outcome.text.isEmpty)
@@ -66,7 +66,7 @@ import Testing
     @Test func reasoningIsReportedApart() throws {
         let (outcome, _) = try run([
             #"{"choices":[{"index":0,"delta":{"reasoning_content":"Think."}}]}"#,
-            #"{"choices":[{"index":0,"delta":{"content":"Answer."},"finish_reason":"stop"}]}"#,
+            #"{"choices":[{"index":0,"delta":{"content":"Answer."},"finish_reason":"stop"}]}"#
         ])
         #expect(outcome.reasoning == "Think.")
         #expect(outcome.text == "Answer.")
@@ -82,7 +82,7 @@ import Testing
         var decoder = ChatCompletionStreamDecoder()
         for event in [
             ServerSentEvent(name: nil, data: #"{"error":{"code":500,"message":"slot failed","type":"server_error"}}"#),
-            ServerSentEvent(name: "error", data: #"{"message":"boom"}"#),
+            ServerSentEvent(name: "error", data: #"{"message":"boom"}"#)
         ] {
             do {
                 _ = try decoder.events(for: event)

@@ -21,14 +21,14 @@ import Testing
             #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Sara\"}"}}]}}]}"#,
             #"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
             #"{"choices":[],"usage":{"prompt_tokens":90,"completion_tokens":12,"prompt_tokens_details":{"cached_tokens":0}}}"#,
-            "[DONE]",
+            "[DONE]"
         ])
         let answer = Self.sse([
             #"{"choices":[{"index":0,"delta":{"content":"Sara Ben Ali "}}]}"#,
             #"{"choices":[{"index":0,"delta":{"content":"leads product — é 🌍."}}]}"#,
             #"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#,
             #"{"choices":[],"usage":{"prompt_tokens":120,"completion_tokens":9,"prompt_tokens_details":{"cached_tokens":100}}}"#,
-            "[DONE]",
+            "[DONE]"
         ])
         // Pieces of 5 bytes cut `data:` lines, JSON and the multi-byte characters apart.
         let server = try ScriptedHTTPServer(replies: [.init(body: call, pieceSize: 5), .init(body: answer, pieceSize: 5)])
@@ -73,7 +73,7 @@ import Testing
 
     @Test func http429IsRateLimited() async throws {
         let server = try ScriptedHTTPServer(replies: [
-            .init(status: 429, contentType: "application/json", body: #"{"error":{"message":"Too many requests, slow down","type":"rate_limit"}}"#),
+            .init(status: 429, contentType: "application/json", body: #"{"error":{"message":"Too many requests, slow down","type":"rate_limit"}}"#)
         ])
         defer { server.stop() }
         let session = LanguageModelSession(model: Self.model(server))
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aMalformedChunkIsADecodingFailure() async throws {
         let server = try ScriptedHTTPServer(replies: [
-            .init(body: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: {not json}\n\n"),
+            .init(body: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: {not json}\n\n")
         ])
         defer { server.stop() }
         let session = LanguageModelSession(model: Self.model(server))
@@ -102,7 +102,7 @@ import Testing
 
     @Test func aStreamCutBeforeTheEndIsADecodingFailure() async throws {
         let server = try ScriptedHTTPServer(replies: [
-            .init(body: Self.sse([#"{"choices":[{"index":0,"delta":{"content":"Half an ans"}}]}"#])),
+            .init(body: Self.sse([#"{"choices":[{"index":0,"delta":{"content":"Half an ans"}}]}"#]))
         ])
         defer { server.stop() }
         let session = LanguageModelSession(model: Self.model(server))
@@ -116,8 +116,9 @@ import Testing
 
     @Test func anErrorStreamedMidwayIsReported() async throws {
         let server = try ScriptedHTTPServer(replies: [
-            .init(body: Self.sse([#"{"choices":[{"index":0,"delta":{"content":"Hi"}}]}"#])
-                + "error: {\"code\":500,\"message\":\"slot crashed\",\"type\":\"server_error\"}\n\n"),
+            .init(
+                body: Self.sse([#"{"choices":[{"index":0,"delta":{"content":"Hi"}}]}"#])
+                    + "error: {\"code\":500,\"message\":\"slot crashed\",\"type\":\"server_error\"}\n\n")
         ])
         defer { server.stop() }
         let session = LanguageModelSession(model: Self.model(server))
@@ -130,7 +131,8 @@ import Testing
     }
 
     @Test func aServerThatDoesNotStreamIsUnderstood() async throws {
-        let body = #"{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Whole answer."}}],"#
+        let body =
+            #"{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Whole answer."}}],"#
             + #""usage":{"prompt_tokens":11,"completion_tokens":3}}"#
         let server = try ScriptedHTTPServer(replies: [.init(contentType: "application/json", body: body)])
         defer { server.stop() }

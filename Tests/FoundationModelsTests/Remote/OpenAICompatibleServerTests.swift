@@ -19,7 +19,7 @@ import TestSupport
         let conversations: [(instructions: String?, prompt: String)] = [
             ("You are a concise meeting assistant.", "Summarize: Sara to finalize pricing by Friday. Youssef fixes the login bug."),
             (nil, "What is the capital of France?"),
-            ("Answer in one short sentence.", "Why is the sky blue? Use \"quotes\" and a backslash \\ in your answer. Ünïcödé 🌍."),
+            ("Answer in one short sentence.", "Why is the sky blue? Use \"quotes\" and a backslash \\ in your answer. Ünïcödé 🌍.")
         ]
         for (instructions, prompt) in conversations {
             var messages: [(role: String, content: String)] = []

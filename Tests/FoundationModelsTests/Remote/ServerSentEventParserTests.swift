@@ -10,27 +10,26 @@ import Testing
         var start = 0
         while start < body.count {
             let end = min(start + size, body.count)
-            events += try parser.feed(body[start ..< end])
+            events += try parser.feed(body[start..<end])
             start = end
         }
         return events + (try parser.finish())
     }
 
-    static let body = Array((
-        ": a comment the server sends to keep the connection open\n"
-        + "data: {\"a\":1}\n\n"
-        + "data: {\"b\":\"é 🌍 日本\"}\r\n\r\n"
-        + "event: ping\ndata: first\ndata: second\n\n"
-        + "data:no-space\r\r"
-        + "data: [DONE]\n\n"
-    ).utf8)
+    static let body = Array(
+        (": a comment the server sends to keep the connection open\n"
+            + "data: {\"a\":1}\n\n"
+            + "data: {\"b\":\"é 🌍 日本\"}\r\n\r\n"
+            + "event: ping\ndata: first\ndata: second\n\n"
+            + "data:no-space\r\r"
+            + "data: [DONE]\n\n").utf8)
 
     static let expected = [
         ServerSentEvent(name: nil, data: "{\"a\":1}"),
         ServerSentEvent(name: nil, data: "{\"b\":\"é 🌍 日本\"}"),
         ServerSentEvent(name: "ping", data: "first\nsecond"),
         ServerSentEvent(name: nil, data: "no-space"),
-        ServerSentEvent(name: nil, data: "[DONE]"),
+        ServerSentEvent(name: nil, data: "[DONE]")
     ]
 
     @Test(arguments: [1, 2, 3, 5, 7, 13, 64, 4096])

@@ -4,113 +4,114 @@ import Testing
 /// Dynamic schemas: every initializer, reference resolution, hoisting, and the schema errors.
 @Suite struct DynamicGenerationSchemaTests {
     @Test func shelterGolden() throws {
-        #expect(try DynamicFixtures.shelter().jsonSchemaText(prettyPrinted: true) == #"""
-            {
-              "title": "Shelter",
-              "type": "object",
-              "properties": {
-                "cats": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/Cat"
-                  },
-                  "minItems": 1,
-                  "maxItems": 5
-                },
-                "address": {
-                  "$ref": "#/$defs/Address"
-                },
-                "contact": {
-                  "$ref": "#/$defs/Contact"
-                },
-                "owner": {
-                  "$ref": "#/$defs/Person"
-                }
-              },
-              "required": ["cats", "address", "owner"],
-              "x-order": ["cats", "address", "contact", "owner"],
-              "additionalProperties": false,
-              "$defs": {
-                "Cat": {
-                  "title": "Cat",
-                  "description": "A cat",
+        #expect(
+            try DynamicFixtures.shelter().jsonSchemaText(prettyPrinted: true) == #"""
+                {
+                  "title": "Shelter",
                   "type": "object",
                   "properties": {
-                    "name": {
-                      "type": "string"
-                    },
-                    "age": {
-                      "description": "Years",
-                      "type": "integer",
-                      "minimum": 0,
-                      "maximum": 20
-                    },
-                    "mood": {
-                      "type": "string",
-                      "enum": ["calm", "grumpy"]
-                    },
-                    "nickname": {
-                      "type": "string"
-                    }
-                  },
-                  "required": ["name", "age", "mood"],
-                  "x-order": ["name", "age", "mood", "nickname"],
-                  "additionalProperties": false
-                },
-                "Address": {
-                  "title": "Address",
-                  "type": "object",
-                  "properties": {
-                    "city": {
-                      "type": "string"
-                    }
-                  },
-                  "required": ["city"],
-                  "x-order": ["city"],
-                  "additionalProperties": false
-                },
-                "Contact": {
-                  "title": "Contact",
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "pattern": "[0-9]+"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ]
-                },
-                "Person": {
-                  "title": "Person",
-                  "type": "object",
-                  "properties": {
-                    "name": {
-                      "description": "The person's name",
-                      "type": "string"
-                    },
-                    "age": {
-                      "description": "The person's age",
-                      "type": "integer",
-                      "minimum": 18,
-                      "maximum": 100
-                    },
-                    "children": {
-                      "description": "The person's children",
+                    "cats": {
                       "type": "array",
                       "items": {
-                        "$ref": "#/$defs/Person"
+                        "$ref": "#/$defs/Cat"
                       },
-                      "maxItems": 3
+                      "minItems": 1,
+                      "maxItems": 5
+                    },
+                    "address": {
+                      "$ref": "#/$defs/Address"
+                    },
+                    "contact": {
+                      "$ref": "#/$defs/Contact"
+                    },
+                    "owner": {
+                      "$ref": "#/$defs/Person"
                     }
                   },
-                  "required": ["name", "children"],
-                  "x-order": ["name", "age", "children"],
-                  "additionalProperties": false
+                  "required": ["cats", "address", "owner"],
+                  "x-order": ["cats", "address", "contact", "owner"],
+                  "additionalProperties": false,
+                  "$defs": {
+                    "Cat": {
+                      "title": "Cat",
+                      "description": "A cat",
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "age": {
+                          "description": "Years",
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 20
+                        },
+                        "mood": {
+                          "type": "string",
+                          "enum": ["calm", "grumpy"]
+                        },
+                        "nickname": {
+                          "type": "string"
+                        }
+                      },
+                      "required": ["name", "age", "mood"],
+                      "x-order": ["name", "age", "mood", "nickname"],
+                      "additionalProperties": false
+                    },
+                    "Address": {
+                      "title": "Address",
+                      "type": "object",
+                      "properties": {
+                        "city": {
+                          "type": "string"
+                        }
+                      },
+                      "required": ["city"],
+                      "x-order": ["city"],
+                      "additionalProperties": false
+                    },
+                    "Contact": {
+                      "title": "Contact",
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "pattern": "[0-9]+"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "Person": {
+                      "title": "Person",
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "description": "The person's name",
+                          "type": "string"
+                        },
+                        "age": {
+                          "description": "The person's age",
+                          "type": "integer",
+                          "minimum": 18,
+                          "maximum": 100
+                        },
+                        "children": {
+                          "description": "The person's children",
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/$defs/Person"
+                          },
+                          "maxItems": 3
+                        }
+                      },
+                      "required": ["name", "children"],
+                      "x-order": ["name", "age", "children"],
+                      "additionalProperties": false
+                    }
+                  }
                 }
-              }
-            }
-            """#)
+                """#)
     }
 
     @Test func recursiveReferenceToTheRootIsHash() throws {
@@ -119,11 +120,14 @@ import Testing
             representNilExplicitlyInGeneratedContent: true,
             properties: [
                 .init(name: "value", schema: .init(type: Int.self)),
-                .init(name: "next", schema: .init(referenceTo: "Node"), isOptional: true),
+                .init(name: "next", schema: .init(referenceTo: "Node"), isOptional: true)
             ]
         )
         let schema = try GenerationSchema(root: node, dependencies: [])
-        #expect(schema.jsonSchemaText() == ##"{"title":"Node","type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#"}},"required":["value"],"x-order":["value","next"],"additionalProperties":false}"##)
+        #expect(
+            schema.jsonSchemaText()
+                == ##"{"title":"Node","type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#"}},"required":["value"],"x-order":["value","next"],"additionalProperties":false}"##
+        )
         #expect(schema.representsNilExplicitly)
         #expect(schema.rootTypeName == "Node")
     }
@@ -170,10 +174,12 @@ import Testing
     }
 
     @Test func duplicateProperty() {
-        let root = DynamicGenerationSchema(name: "Root", properties: [
-            .init(name: "a", schema: .init(type: Int.self)),
-            .init(name: "a", schema: .init(type: String.self)),
-        ])
+        let root = DynamicGenerationSchema(
+            name: "Root",
+            properties: [
+                .init(name: "a", schema: .init(type: Int.self)),
+                .init(name: "a", schema: .init(type: String.self))
+            ])
         #expect {
             try GenerationSchema(root: root, dependencies: [])
         } throws: { error in
@@ -184,7 +190,7 @@ import Testing
 
     @Test(arguments: [
         DynamicGenerationSchema(name: "NoStrings", anyOf: [String]()),
-        DynamicGenerationSchema(name: "NoSchemas", anyOf: [DynamicGenerationSchema]()),
+        DynamicGenerationSchema(name: "NoSchemas", anyOf: [DynamicGenerationSchema]())
     ])
     func emptyChoices(_ choice: DynamicGenerationSchema) {
         let root = DynamicGenerationSchema(name: "Root", properties: [.init(name: "c", schema: choice)])
@@ -197,12 +203,14 @@ import Testing
     }
 
     @Test func undefinedReferencesAreListedInOrder() {
-        let root = DynamicGenerationSchema(name: "Root", properties: [
-            .init(name: "dog", schema: .init(referenceTo: "Dog")),
-            .init(name: "cats", schema: .init(arrayOf: .init(referenceTo: "Cat"))),
-            .init(name: "bird", schema: .init(referenceTo: "Bird")),
-            .init(name: "dog2", schema: .init(referenceTo: "Dog")),
-        ])
+        let root = DynamicGenerationSchema(
+            name: "Root",
+            properties: [
+                .init(name: "dog", schema: .init(referenceTo: "Dog")),
+                .init(name: "cats", schema: .init(arrayOf: .init(referenceTo: "Cat"))),
+                .init(name: "bird", schema: .init(referenceTo: "Bird")),
+                .init(name: "dog2", schema: .init(referenceTo: "Dog"))
+            ])
         #expect {
             try GenerationSchema(root: root, dependencies: [Self.cat])
         } throws: { error in

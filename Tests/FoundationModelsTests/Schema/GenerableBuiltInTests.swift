@@ -13,7 +13,7 @@ import Testing
         (Bool.generationSchema, #"{"type":"boolean"}"#),
         ([String].generationSchema, #"{"type":"array","items":{"type":"string"}}"#),
         ([[Int]].generationSchema, #"{"type":"array","items":{"type":"array","items":{"type":"integer"}}}"#),
-        (Never.generationSchema, #"{"anyOf":[]}"#),
+        (Never.generationSchema, #"{"anyOf":[]}"#)
     ])
     func schemas(_ schema: GenerationSchema, json: String) {
         #expect(schema.jsonSchemaText() == json)

@@ -6,7 +6,7 @@ import Testing
     @Test func propertiesKeepTheirOrder() throws {
         let content = GeneratedContent(properties: [
             "zeta": "a/b", "alpha": 1, "mid": true, "beta": 2.5,
-            "nested": GeneratedContent(properties: ["y": "why", "x": "ex"]),
+            "nested": GeneratedContent(properties: ["y": "why", "x": "ex"])
         ])
         #expect(content.jsonString == #"{"zeta": "a/b", "alpha": 1, "mid": true, "beta": 2.5, "nested": {"y": "why", "x": "ex"}}"#)
         guard case .structure(let properties, let keys) = content.kind else {

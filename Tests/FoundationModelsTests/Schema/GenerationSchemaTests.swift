@@ -11,17 +11,25 @@ import Testing
 
     @Test func choiceOfTypes() {
         let schema = GenerationSchema(type: Step.self, anyOf: [Section.self, String.self, Priority.self])
-        #expect(schema.jsonSchemaText() == ##"{"title":"Step","anyOf":[{"$ref":"#/$defs/Section"},{"type":"string"},{"type":"string","enum":["low","medium","high"]}],"$defs":{"Section":{"title":"Section","description":"A titled section of an article","type":"object","properties":{"heading":{"type":"string"},"body":{"type":"string"}},"required":["heading","body"],"x-order":["heading","body"],"additionalProperties":false}}}"##)
+        #expect(
+            schema.jsonSchemaText()
+                == ##"{"title":"Step","anyOf":[{"$ref":"#/$defs/Section"},{"type":"string"},{"type":"string","enum":["low","medium","high"]}],"$defs":{"Section":{"title":"Section","description":"A titled section of an article","type":"object","properties":{"heading":{"type":"string"},"body":{"type":"string"}},"required":["heading","body"],"x-order":["heading","body"],"additionalProperties":false}}}"##
+        )
     }
 
     @Test func propertiesWithEveryInitializer() {
-        let schema = GenerationSchema(type: Record.self, description: "Built by hand", representNilExplicitlyInGeneratedContent: true, properties: [
-            GenerationSchema.Property(name: "plain", type: String.self),
-            GenerationSchema.Property(name: "optional", description: "May be absent", type: Int?.self, guides: [.minimum(2)]),
-            GenerationSchema.Property(name: "code", type: String.self, guides: [try! Regex("[A-Z]{2}-[0-9]+")]),
-            GenerationSchema.Property(name: "maybeCode", type: String?.self, guides: [/x+/]),
-        ])
-        #expect(schema.jsonSchemaText() == #"{"title":"Record","description":"Built by hand","type":"object","properties":{"plain":{"type":"string"},"optional":{"description":"May be absent","type":"integer","minimum":2},"code":{"type":"string","pattern":"[A-Z]{2}\\-[0-9]+"},"maybeCode":{"type":"string","pattern":"x+"}},"required":["plain","code"],"x-order":["plain","optional","code","maybeCode"],"additionalProperties":false}"#)
+        let schema = GenerationSchema(
+            type: Record.self, description: "Built by hand", representNilExplicitlyInGeneratedContent: true,
+            properties: [
+                GenerationSchema.Property(name: "plain", type: String.self),
+                GenerationSchema.Property(name: "optional", description: "May be absent", type: Int?.self, guides: [.minimum(2)]),
+                GenerationSchema.Property(name: "code", type: String.self, guides: [try! Regex("[A-Z]{2}-[0-9]+")]),
+                GenerationSchema.Property(name: "maybeCode", type: String?.self, guides: [/x+/])
+            ])
+        #expect(
+            schema.jsonSchemaText()
+                == #"{"title":"Record","description":"Built by hand","type":"object","properties":{"plain":{"type":"string"},"optional":{"description":"May be absent","type":"integer","minimum":2},"code":{"type":"string","pattern":"[A-Z]{2}\\-[0-9]+"},"maybeCode":{"type":"string","pattern":"x+"}},"required":["plain","code"],"x-order":["plain","optional","code","maybeCode"],"additionalProperties":false}"#
+        )
         #expect(schema.representsNilExplicitly)
         #expect(!NotesDigest.generationSchema.representsNilExplicitly)
     }
@@ -40,28 +48,33 @@ import Testing
     }
 
     @Test func decimalBoundsPrintExactly() {
-        let schema = GenerationSchema(type: Record.self, properties: [
-            GenerationSchema.Property(name: "price", type: Decimal.self, guides: [.range((Decimal(string: "0.1") ?? 0)...(Decimal(string: "99.99") ?? 0))]),
-        ])
+        let schema = GenerationSchema(
+            type: Record.self,
+            properties: [
+                GenerationSchema.Property(name: "price", type: Decimal.self, guides: [.range((Decimal(string: "0.1") ?? 0)...(Decimal(string: "99.99") ?? 0))])
+            ])
         #expect(schema.jsonSchemaText().contains(#""minimum":0.1,"maximum":99.99"#))
     }
 
     @Test func debugDescriptionIsThePrettySchema() {
-        #expect(Priority.generationSchema.debugDescription == """
-            {
-              "title": "Priority",
-              "type": "string",
-              "enum": ["low", "medium", "high"]
-            }
-            """)
+        #expect(
+            Priority.generationSchema.debugDescription == """
+                {
+                  "title": "Priority",
+                  "type": "string",
+                  "enum": ["low", "medium", "high"]
+                }
+                """)
     }
 
     @Test func twoTypesWithOneNameGetDistinctDefinitions() {
-        let schema = GenerationSchema(type: Record.self, properties: [
-            GenerationSchema.Property(name: "outer", type: Review.Verdict.self),
-            GenerationSchema.Property(name: "first", type: Section.self),
-            GenerationSchema.Property(name: "second", type: Outer.Section.self),
-        ])
+        let schema = GenerationSchema(
+            type: Record.self,
+            properties: [
+                GenerationSchema.Property(name: "outer", type: Review.Verdict.self),
+                GenerationSchema.Property(name: "first", type: Section.self),
+                GenerationSchema.Property(name: "second", type: Outer.Section.self)
+            ])
         let text = schema.jsonSchemaText()
         #expect(text.contains(##""first":{"$ref":"#/$defs/Section"}"##))
         #expect(text.contains(##""second":{"$ref":"#/$defs/FoundationModelsTests.Outer.Section"}"##))
@@ -74,11 +87,14 @@ import Testing
     }
 
     @Test func droppedKeywords() throws {
-        let schema = try decode(#"""
+        let schema = try decode(
+            #"""
             {"type": "object", "title": "Hand", "additionalProperties": false, "x-order": ["a"], "required": ["a"],
              "properties": {"a": {"type": "string", "description": "a field", "default": "hi", "minLength": 1, "format": "email"}}}
             """#)
-        #expect(schema.jsonSchemaText() == #"{"title":"Hand","type":"object","properties":{"a":{"description":"a field","type":"string"}},"required":["a"],"x-order":["a"],"additionalProperties":false}"#)
+        #expect(
+            schema.jsonSchemaText()
+                == #"{"title":"Hand","type":"object","properties":{"a":{"description":"a field","type":"string"}},"required":["a"],"x-order":["a"],"additionalProperties":false}"#)
     }
 
     /// Apple-dialect documents that `Decodable` rejects, and the message it gives.
@@ -89,9 +105,18 @@ import Testing
         (#"{"allOf": []}"#, "unsupported keyword 'allOf' at #"),
         (#"{"oneOf": [{"type": "string"}]}"#, "unsupported keyword 'oneOf' at #"),
         (#"{"type": "string", "vendor": 1}"#, "unsupported keyword 'vendor' at #"),
-        (#"{"type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": true}"#, "invalid value for 'additionalProperties' at #: only false is supported"),
-        (#"{"title": "A", "type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": false, "$defs": {"A": {"type": "string"}}}"#, "invalid schema: More than one schema is named 'A'."),
-        (#"{"type": "object", "properties": {"a": {}}, "required": ["b"], "x-order": ["a"], "additionalProperties": false}"#, "invalid value for 'required' at #: 'b' is not among the properties"),
+        (
+            #"{"type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": true}"#,
+            "invalid value for 'additionalProperties' at #: only false is supported"
+        ),
+        (
+            #"{"title": "A", "type": "object", "properties": {}, "required": [], "x-order": [], "additionalProperties": false, "$defs": {"A": {"type": "string"}}}"#,
+            "invalid schema: More than one schema is named 'A'."
+        ),
+        (
+            #"{"type": "object", "properties": {"a": {}}, "required": ["b"], "x-order": ["a"], "additionalProperties": false}"#,
+            "invalid value for 'required' at #: 'b' is not among the properties"
+        )
     ])
     func rejectedByDecodable(_ json: String, message: String) {
         #expect {

@@ -38,125 +38,126 @@ import Testing
 
     @Test func standardDocumentKeepsKeyOrder() throws {
         let schema = try GenerationSchema(jsonSchema: Self.order)
-        #expect(schema.jsonSchemaText(prettyPrinted: true) == #"""
-            {
-              "title": "Order",
-              "description": "An order",
-              "type": "object",
-              "properties": {
-                "zip": {
-                  "type": "string",
-                  "pattern": "^[0-9]{5}$"
-                },
-                "id": {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 99
-                },
-                "note": {
-                  "anyOf": [
-                    {
-                      "type": "string"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ]
-                },
-                "status": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "enum": ["open", "closed"]
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ]
-                },
-                "kind": {
-                  "type": "string",
-                  "enum": ["order"]
-                },
-                "lines": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/Line"
-                  },
-                  "minItems": 1,
-                  "maxItems": 10
-                },
-                "payment": {
-                  "anyOf": [
-                    {
-                      "$ref": "#/$defs/Card"
-                    },
-                    {
-                      "type": "boolean"
-                    }
-                  ]
-                },
-                "parent": {
-                  "$ref": "#"
-                },
-                "ratio": {
-                  "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
-                },
-                "anything": {},
-                "tags": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "flag": {
-                  "type": "boolean"
-                }
-              },
-              "required": ["zip", "id", "lines"],
-              "x-order": ["zip", "id", "note", "status", "kind", "lines", "payment", "parent", "ratio", "anything", "tags", "flag"],
-              "additionalProperties": false,
-              "$defs": {
-                "Line": {
-                  "title": "Line",
+        #expect(
+            schema.jsonSchemaText(prettyPrinted: true) == #"""
+                {
+                  "title": "Order",
+                  "description": "An order",
                   "type": "object",
                   "properties": {
-                    "sku": {
-                      "type": "string"
+                    "zip": {
+                      "type": "string",
+                      "pattern": "^[0-9]{5}$"
                     },
-                    "qty": {
+                    "id": {
                       "type": "integer",
-                      "minimum": 1
+                      "minimum": 1,
+                      "maximum": 99
+                    },
+                    "note": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "status": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "enum": ["open", "closed"]
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "kind": {
+                      "type": "string",
+                      "enum": ["order"]
+                    },
+                    "lines": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/$defs/Line"
+                      },
+                      "minItems": 1,
+                      "maxItems": 10
+                    },
+                    "payment": {
+                      "anyOf": [
+                        {
+                          "$ref": "#/$defs/Card"
+                        },
+                        {
+                          "type": "boolean"
+                        }
+                      ]
+                    },
+                    "parent": {
+                      "$ref": "#"
+                    },
+                    "ratio": {
+                      "type": "number",
+                      "minimum": 0,
+                      "maximum": 1
+                    },
+                    "anything": {},
+                    "tags": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "flag": {
+                      "type": "boolean"
                     }
                   },
-                  "required": ["sku", "qty"],
-                  "x-order": ["sku", "qty"],
-                  "additionalProperties": false
-                },
-                "Card": {
-                  "title": "Card",
-                  "anyOf": [
-                    {
+                  "required": ["zip", "id", "lines"],
+                  "x-order": ["zip", "id", "note", "status", "kind", "lines", "payment", "parent", "ratio", "anything", "tags", "flag"],
+                  "additionalProperties": false,
+                  "$defs": {
+                    "Line": {
+                      "title": "Line",
                       "type": "object",
                       "properties": {
-                        "number": {
+                        "sku": {
                           "type": "string"
+                        },
+                        "qty": {
+                          "type": "integer",
+                          "minimum": 1
                         }
                       },
-                      "required": ["number"],
-                      "x-order": ["number"],
+                      "required": ["sku", "qty"],
+                      "x-order": ["sku", "qty"],
                       "additionalProperties": false
                     },
-                    {
-                      "type": "null"
+                    "Card": {
+                      "title": "Card",
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "properties": {
+                            "number": {
+                              "type": "string"
+                            }
+                          },
+                          "required": ["number"],
+                          "x-order": ["number"],
+                          "additionalProperties": false
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
                     }
-                  ]
+                  }
                 }
-              }
-            }
-            """#)
+                """#)
         #expect(schema.rootTypeName == "Order")
     }
 
@@ -171,14 +172,18 @@ import Testing
     }
 
     @Test func dynamicSchemaFromADocumentJoinsAnother() throws {
-        let line = try DynamicGenerationSchema(jsonSchema: #"""
-            {"title": "Tree", "type": "object", "properties": {"label": {"type": "string"},
-             "children": {"type": "array", "items": {"$ref": "#"}}, "meta": {"$ref": "#/$defs/Meta"}},
-             "required": ["label"], "$defs": {"Meta": {"type": "object", "properties": {"k": {"type": "string"}}}}}
-            """#)
+        let line = try DynamicGenerationSchema(
+            jsonSchema: #"""
+                {"title": "Tree", "type": "object", "properties": {"label": {"type": "string"},
+                 "children": {"type": "array", "items": {"$ref": "#"}}, "meta": {"$ref": "#/$defs/Meta"}},
+                 "required": ["label"], "$defs": {"Meta": {"type": "object", "properties": {"k": {"type": "string"}}}}}
+                """#)
         let forest = DynamicGenerationSchema(name: "Forest", properties: [.init(name: "trees", schema: .init(arrayOf: line))])
         let schema = try GenerationSchema(root: forest, dependencies: [])
-        #expect(schema.jsonSchemaText() == ##"{"title":"Forest","type":"object","properties":{"trees":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["trees"],"x-order":["trees"],"additionalProperties":false,"$defs":{"Tree":{"title":"Tree","type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}},"meta":{"$ref":"#/$defs/Meta"}},"required":["label"],"x-order":["label","children","meta"],"additionalProperties":false},"Meta":{"title":"Meta","type":"object","properties":{"k":{"type":"string"}},"required":[],"x-order":["k"],"additionalProperties":false}}}"##)
+        #expect(
+            schema.jsonSchemaText()
+                == ##"{"title":"Forest","type":"object","properties":{"trees":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["trees"],"x-order":["trees"],"additionalProperties":false,"$defs":{"Tree":{"title":"Tree","type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}},"meta":{"$ref":"#/$defs/Meta"}},"required":["label"],"x-order":["label","children","meta"],"additionalProperties":false},"Meta":{"title":"Meta","type":"object","properties":{"k":{"type":"string"}},"required":[],"x-order":["k"],"additionalProperties":false}}}"##
+        )
     }
 
     /// Standard JSON Schema constructs found in real documents, and what they become.
@@ -207,7 +212,7 @@ import Testing
             "a schema for additional properties beside described ones is ignored",
             #"{"type": "object", "properties": {"a": {"type": "integer", "maximum": 9.223372036854776e18}}, "additionalProperties": {"type": "string"}}"#,
             #"{"type":"object","properties":{"a":{"type":"integer","maximum":9223372036854775807}},"required":[],"x-order":["a"],"additionalProperties":false}"#
-        ),
+        )
     ]
 
     @Test(arguments: leniencies)
@@ -245,7 +250,7 @@ import Testing
         (##"{"items": {"$ref": "#/$defs/Missing"}, "type": "array"}"##, .unresolvedReference("#/$defs/Missing", path: "#/items")),
         (#"{"$defs": {"A": {}}, "definitions": {"A": {}}}"#, .invalidValue(keyword: "definitions", path: "#", reason: "'A' is defined in both $defs and definitions")),
         (#"{"type": "object", "properties": {"#, .invalidJSON(GeneratedContent.JSONSyntaxError(offset: 34, reason: "the document ends early"))),
-        (#"{"type": "object",, }"#, .invalidJSON(GeneratedContent.JSONSyntaxError(offset: 18, reason: "expected a key string, found ','"))),
+        (#"{"type": "object",, }"#, .invalidJSON(GeneratedContent.JSONSyntaxError(offset: 18, reason: "expected a key string, found ','")))
     ]
 
     @Test(arguments: failures)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct JSONSchemaSourceTests {
     static let schemas: [GenerationSchema] = [
         Review.generationSchema, Person.generationSchema, NotesDigest.generationSchema,
-        ActionItem.generationSchema, TaggedNote.generationSchema, Priority.generationSchema,
+        ActionItem.generationSchema, TaggedNote.generationSchema, Priority.generationSchema
     ]
 
     @Test(arguments: schemas)

@@ -20,7 +20,7 @@ import Testing
         "null",
         "{}",
         "[]",
-        #"{"summary": "Q3 launch.", "actionItems": [{"task": "Fix the login bug", "owner": "Youssef", "priority": "high"}]}"#,
+        #"{"summary": "Q3 launch.", "actionItems": [{"task": "Fix the login bug", "owner": "Youssef", "priority": "high"}]}"#
     ]
 
     @Test(arguments: corpus)
@@ -103,7 +103,7 @@ import Testing
         (#""x\ud83d!"#, #""x�!""#),
         (#"[{"a": [1, {"b": "c"#, #"[{"a": [1, {"b": "c"}]}]"#),
         (#"{"a": {"b": [], "c"#, #"{"a": {"b": []}}"#),
-        (#"{"a": 1, "a": 2"#, #"{"a": 2}"#),
+        (#"{"a": 1, "a": 2"#, #"{"a": 2}"#)
     ]
 
     @Test(arguments: partials)
@@ -139,7 +139,7 @@ import Testing
         (".5", 0), ("1..2", 2), ("NaN", 0), ("Infinity", 0), ("nul l", 3), ("tru e", 3), ("trux", 3), ("nulx", 3),
         ("[1 2]", 3), (#"["a" "b"]"#, 5), (#""\x""#, 2), (#""\u12G4""#, 5), ("\"a\u{01}\"", 2), ("[1]]", 3),
         ("{} {}", 3), (#""abc" x"#, 6), ("'a'", 0), ("[1}", 2), (#"{"a": 1]"#, 7), (#"{"a"}"#, 4), ("1 2", 2),
-        ("[-]", 2), ("[1.]", 3), (#"{"a": tRue}"#, 7), ("\u{FEFF}{}", 0),
+        ("[-]", 2), ("[1.]", 3), (#"{"a": tRue}"#, 7), ("\u{FEFF}{}", 0)
     ]
 
     @Test(arguments: invalid)
@@ -171,7 +171,9 @@ import Testing
         // A streamed response is parsed again at every snapshot: a large one must parse whole,
         // and every cut through it must parse as incomplete. (Its speed is not a test's business.)
         let items = 8_000
-        let text = "[" + (0..<items).map { #"{"id": \#($0), "name": "item \#($0) \u00e9", "tags": ["a", "b"], "ok": true}"# }
+        let text =
+            "["
+            + (0..<items).map { #"{"id": \#($0), "name": "item \#($0) \u00e9", "tags": ["a", "b"], "ok": true}"# }
             .joined(separator: ", ") + "]"
         let whole = try GeneratedContent(json: text)
         #expect(whole.isComplete)

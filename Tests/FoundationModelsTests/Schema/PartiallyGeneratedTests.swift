@@ -8,7 +8,7 @@ import Testing
             summary: "Discussed the Q3 launch.",
             actionItems: [
                 ActionItem(task: "Finalize pricing", owner: "Sara", priority: .medium),
-                ActionItem(task: "Fix the login bug", owner: "Youssef", priority: .high),
+                ActionItem(task: "Fix the login bug", owner: "Youssef", priority: .high)
             ]
         )
         let text = digest.generatedContent.jsonString

@@ -14,10 +14,11 @@ import Testing
     }
 
     @Test func fixtures() throws {
-        try roundTrip(Article(
-            title: "Swift on Linux", summary: "It works.", tags: ["swift", "linux", "llm"],
-            sections: [Section(heading: "Intro", body: "Hello \"world\"\n"), Section(heading: "End", body: "é😀")]
-        ))
+        try roundTrip(
+            Article(
+                title: "Swift on Linux", summary: "It works.", tags: ["swift", "linux", "llm"],
+                sections: [Section(heading: "Intro", body: "Hello \"world\"\n"), Section(heading: "End", body: "é😀")]
+            ))
         try roundTrip(Review(rating: 4, pros: ["fast"], cons: [], verdict: .buy))
         try roundTrip(Person(name: "Ada", age: nil, children: [Person(name: "Byron", age: 20, children: [])]))
         try roundTrip(Explicit(maybe: nil, count: -3))
@@ -35,7 +36,7 @@ import Testing
         .pair(1, 2),
         .note(nil),
         .note("hi"),
-        .reset,
+        .reset
     ])
     func enumWithAssociatedValues(_ step: Step) throws {
         try roundTrip(step)
@@ -47,7 +48,7 @@ import Testing
         (.add(.name("amount"), to: "count"), #"{"type": "add", "value": {"type": "name", "value": "amount"}, "to": "count"}"#),
         (.pair(1, 2), #"{"type": "pair", "value": 1, "value1": 2}"#),
         (.note(nil), #"{"type": "note"}"#),
-        (.reset, #"{"type": "reset"}"#),
+        (.reset, #"{"type": "reset"}"#)
     ])
     func enumContent(_ step: Step, json: String) throws {
         #expect(step.generatedContent.jsonString == json)

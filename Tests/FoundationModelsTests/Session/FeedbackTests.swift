@@ -55,7 +55,8 @@ import FoundationModelsTesting
         #expect(object["sentiment"] is NSNull)
         #expect((object["issues"] as? [Any])?.isEmpty == true)
         guard case .response(let desired) = try entry(try #require(object["desiredOutput"])),
-              case .structure(let structure)? = desired.segments.first else {
+            case .structure(let structure)? = desired.segments.first
+        else {
             Issue.record("the desired output is not a structured response")
             return
         }

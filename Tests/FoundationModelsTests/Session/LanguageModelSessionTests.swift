@@ -14,7 +14,8 @@ import TestSupport
         let entries = Array(session.transcript)
         #expect(entries.count == 3)
         guard case .instructions(let instructions) = entries[0], case .prompt(let prompt) = entries[1],
-              case .response(let answer) = entries[2] else {
+            case .response(let answer) = entries[2]
+        else {
             Issue.record("unexpected entries: \(entries)")
             return
         }

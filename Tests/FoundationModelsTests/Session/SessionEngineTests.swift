@@ -65,7 +65,8 @@ import TestSupport
     /// capital of Italy is Rome." against "The capital of France is Paris and the capital …".
     static func agreeUpToANearTie(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
-        let firstWords = first.split(separator: " "), secondWords = second.split(separator: " ")
+        let firstWords = first.split(separator: " ")
+        let secondWords = second.split(separator: " ")
         let common = zip(firstWords, secondWords).prefix { $0 == $1 }.count
         return common >= min(3, firstWords.count, secondWords.count)
     }
@@ -187,8 +188,11 @@ import TestSupport
             try await session.respond(to: "Count from 1 to 100.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60))
         }
         while !session.isResponding { try await Task.sleep(for: .milliseconds(5)) }
-        let replacement = Transcript(entries: [.instructions(Transcript.Instructions(
-            segments: [.text(Transcript.TextSegment(content: "Be brief."))], toolDefinitions: []))])
+        let replacement = Transcript(entries: [
+            .instructions(
+                Transcript.Instructions(
+                    segments: [.text(Transcript.TextSegment(content: "Be brief."))], toolDefinitions: []))
+        ])
         session.transcript = replacement
         await #expect(throws: LanguageModelSession.Error.transcriptMutationWhileResponding) { try await task.value }
         #expect(session.transcript == replacement)

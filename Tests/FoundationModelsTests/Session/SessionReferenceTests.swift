@@ -8,7 +8,7 @@ import TestSupport
     static let conversations: [(instructions: String?, prompt: String)] = [
         ("You are a concise meeting assistant.", "Summarize: Sara to finalize pricing by Friday. Youssef fixes the login bug."),
         (nil, "What is the capital of France?"),
-        ("Answer in one short sentence.", "Why is the sky blue? Use \"quotes\" and a backslash \\ in your answer."),
+        ("Answer in one short sentence.", "Why is the sky blue? Use \"quotes\" and a backslash \\ in your answer.")
     ]
 
     @Test func greedyAnswersMatchLlamaServer() async throws {
@@ -21,8 +21,9 @@ import TestSupport
             let reference = try await server.greedyChat(messages: messages, maximumTokens: 40)
             let model = SessionFixtures.isolatedSmolLM2(5)
             let session = LanguageModelSession(model: model, instructions: instructions)
-            let ours = try await SessionFixtures.freshRespond(session, model: model, to: prompt,
-                                                             options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 40))
+            let ours = try await SessionFixtures.freshRespond(
+                session, model: model, to: prompt,
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 40))
             #expect(ours.content == reference, "prompt: \(prompt)")
         }
     }

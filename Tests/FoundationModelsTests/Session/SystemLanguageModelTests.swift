@@ -32,7 +32,7 @@ import LlamaBackend
         try Data(Array("GGUF".utf8) + [3, 0, 0, 0] + [UInt8](repeating: 7, count: 1024)).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let model = model(LocalModelSettings(modelPath: path))
-        #expect(model.availability == .available)   // looks like GGUF until llama.cpp reads it
+        #expect(model.availability == .available)  // looks like GGUF until llama.cpp reads it
         let session = LanguageModelSession(model: model)
         await #expect {
             try await session.respond(to: "Hello")
@@ -58,7 +58,7 @@ import LlamaBackend
         #expect(try await model.tokenCount(for: Instructions("Be brief.")) == instructions)
         let entries: [Transcript.Entry] = [
             .instructions(.init(segments: [.text(.init(content: "Be brief."))], toolDefinitions: [])),
-            .prompt(.init(segments: [.text(.init(content: text))])),
+            .prompt(.init(segments: [.text(.init(content: text))]))
         ]
         #expect(try await model.tokenCount(for: entries) == instructions + expected)
     }

@@ -12,7 +12,7 @@ enum DynamicFixtures {
                 .init(name: "name", schema: .init(type: String.self)),
                 .init(name: "age", description: "Years", schema: .init(type: Int.self, guides: [.range(0...20)])),
                 .init(name: "mood", schema: .init(name: "Mood", anyOf: ["calm", "grumpy"])),
-                .init(name: "nickname", schema: .init(type: String.self), isOptional: true),
+                .init(name: "nickname", schema: .init(type: String.self), isOptional: true)
             ]
         )
         let address = DynamicGenerationSchema(
@@ -29,7 +29,7 @@ enum DynamicFixtures {
                 .init(name: "cats", schema: .init(arrayOf: .init(referenceTo: "Cat"), minimumElements: 1, maximumElements: 5)),
                 .init(name: "address", schema: address),
                 .init(name: "contact", schema: contact, isOptional: true),
-                .init(name: "owner", schema: .init(type: Person.self)),
+                .init(name: "owner", schema: .init(type: Person.self))
             ]
         )
         return try GenerationSchema(root: shelter, dependencies: [cat])

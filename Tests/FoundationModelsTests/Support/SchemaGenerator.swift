@@ -22,10 +22,13 @@ indirect enum SchemaShape {
         case .array(let items, let count):
             return DynamicGenerationSchema(arrayOf: items.dynamic(name: name + "Item"), minimumElements: count.lowerBound, maximumElements: count.upperBound)
         case .object(let properties):
-            return DynamicGenerationSchema(name: name, properties: properties.map { property in
-                DynamicGenerationSchema.Property(name: property.name, schema: property.shape.dynamic(name: name + property.name.capitalized),
-                                                 isOptional: property.optional)
-            })
+            return DynamicGenerationSchema(
+                name: name,
+                properties: properties.map { property in
+                    DynamicGenerationSchema.Property(
+                        name: property.name, schema: property.shape.dynamic(name: name + property.name.capitalized),
+                        isOptional: property.optional)
+                })
         }
     }
 
@@ -77,9 +80,9 @@ struct SchemaGenerator {
     mutating func leaf(depth: Int) -> SchemaShape {
         switch next(depth < 1 ? 6 : 4) {
         case 0: return .string(choices: ["red", "green", "blue"].shuffledPrefix(2 + next(2), using: &self))
-        case 1: return .integer(next(50) ... 50 + next(50))
+        case 1: return .integer(next(50)...50 + next(50))
         case 2: return .boolean
-        case 3: return .array(.integer(0...9), count: 1 ... 1 + next(3))
+        case 3: return .array(.integer(0...9), count: 1...1 + next(3))
         case 4: return object(depth: depth + 1)
         default: return .array(.string(choices: ["yes", "no"]), count: 2...2)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny HTTP server on loopback that plays back scripted replies, one per connection, in order,
@@ -22,7 +22,7 @@ final class ScriptedHTTPServer: Sendable {
             self.status = status
             self.contentType = contentType
             let bytes = Array(body.utf8)
-            pieces = stride(from: 0, to: bytes.count, by: pieceSize).map { Array(bytes[$0 ..< min($0 + pieceSize, bytes.count)]) }
+            pieces = stride(from: 0, to: bytes.count, by: pieceSize).map { Array(bytes[$0..<min($0 + pieceSize, bytes.count)]) }
         }
     }
 
@@ -94,19 +94,20 @@ final class ScriptedHTTPServer: Sendable {
         while true {
             if let end = data.range(of: separator) {
                 let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").lazy
+                let length =
+                    head.split(separator: "\r\n").lazy
                     .compactMap { line -> Int? in
                         let parts = line.split(separator: ":", maxSplits: 1)
                         guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
                         return Int(parts[1].trimmingCharacters(in: .whitespaces))
                     }.first ?? 0
                 if data.count - end.upperBound >= length {
-                    return Request(head: head, body: Data(data[end.upperBound ..< end.upperBound + length]))
+                    return Request(head: head, body: Data(data[end.upperBound..<end.upperBound + length]))
                 }
             }
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return nil }
-            data.append(contentsOf: buffer[0 ..< count])
+            data.append(contentsOf: buffer[0..<count])
         }
     }
 

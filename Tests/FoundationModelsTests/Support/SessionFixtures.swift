@@ -22,8 +22,10 @@ enum SessionFixtures {
 
     /// Responds with the model's cache emptied first, so that the whole prompt is computed in one
     /// batch, as llama.cpp's server (without its prompt cache) computes it.
-    static func freshRespond(_ session: LanguageModelSession, model: LlamaLanguageModel, to prompt: String,
-                             options: GenerationOptions) async throws -> LanguageModelSession.Response<String> {
+    static func freshRespond(
+        _ session: LanguageModelSession, model: LlamaLanguageModel, to prompt: String,
+        options: GenerationOptions
+    ) async throws -> LanguageModelSession.Response<String> {
         await model.settings.discardCachedPrompts()
         return try await session.respond(to: prompt, options: options)
     }

@@ -65,7 +65,7 @@ struct FailingTool: Tool {
     @Test func runsToolCallsAndRecordsThem() async throws {
         let model = MockLanguageModel(replies: [
             .toolCalls([(name: "WeatherTool", arguments: GeneratedContent(properties: ["city": "Lyon"]))]),
-            .text("It is warm in Lyon."),
+            .text("It is warm in Lyon.")
         ])
         let session = LanguageModelSession(model: model, tools: [WeatherTool()])
         let response = try await session.respond(to: "Weather in Lyon?")
@@ -147,9 +147,9 @@ struct SlowTool: Tool {
         let model = MockLanguageModel(replies: [
             .toolCalls([
                 (name: "first", arguments: GeneratedContent(properties: ["label": "A"])),
-                (name: "second", arguments: GeneratedContent(properties: ["label": "B"])),
+                (name: "second", arguments: GeneratedContent(properties: ["label": "B"]))
             ]),
-            .text("Both done."),
+            .text("Both done.")
         ])
         let session = LanguageModelSession(model: model, tools: [SlowTool(name: "first", log: log), SlowTool(name: "second", log: log)])
         _ = try await session.respond(to: "Run both.")

@@ -47,7 +47,7 @@ struct QwenToolPickingTests {
         ("When am I free on Friday for a 30-minute meeting?", "findFreeSlots"),
         ("Do I have time on Monday for the design review?", "findFreeSlots"),
         ("Suggest tags for this note: Quarterly pricing review with finance.", "suggestTags"),
-        ("Which tags fit a note about fixing the login bug?", "suggestTags"),
+        ("Which tags fit a note about fixing the login bug?", "suggestTags")
     ]
 
     @Test func theRightToolIsPicked() async throws {

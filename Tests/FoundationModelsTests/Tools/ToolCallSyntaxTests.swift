@@ -5,14 +5,15 @@ import Testing
     @Test func parsesOneAndSeveralCalls() throws {
         let one = try #require(ToolCallSyntax.parse("<tool_call>\n{\"name\": \"lookup\", \"arguments\": {\"query\": \"Sara\"}}\n</tool_call>"))
         #expect(one.count == 1 && one[0].name == "lookup" && one[0].arguments == #"{"query": "Sara"}"#)
-        let two = try #require(ToolCallSyntax.parse(
-            "<tool_call>\n{\"name\": \"a\", \"arguments\": {}}\n</tool_call>\n<tool_call>\n{\"name\": \"b\", \"arguments\": {\"x\": 1}}\n</tool_call>"))
+        let two = try #require(
+            ToolCallSyntax.parse(
+                "<tool_call>\n{\"name\": \"a\", \"arguments\": {}}\n</tool_call>\n<tool_call>\n{\"name\": \"b\", \"arguments\": {\"x\": 1}}\n</tool_call>"))
         #expect(two.map(\.name) == ["a", "b"])
     }
 
     @Test func textIsNotACall() {
         #expect(ToolCallSyntax.parse("Hello there") == nil)
-        #expect(ToolCallSyntax.parse("<tool_call>\n{\"name\": \"a\", \"arguments\": {}}") == nil)   // cut off
+        #expect(ToolCallSyntax.parse("<tool_call>\n{\"name\": \"a\", \"arguments\": {}}") == nil)  // cut off
         #expect(ToolCallSyntax.mayBeToolCalls(""))
         #expect(ToolCallSyntax.mayBeToolCalls("<tool"))
         #expect(ToolCallSyntax.mayBeToolCalls("<tool_call>\n{"))

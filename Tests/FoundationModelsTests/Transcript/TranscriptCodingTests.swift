@@ -6,28 +6,29 @@ import Testing
     /// A transcript in Apple's wire format, written for this test in the shape the framework
     /// produces (keys in another order, structured content, tool calls and tool output).
     static let appleShaped = #"""
-    {"transcript": {"entries": [
-      {"tools": [{"type": "function", "function": {"name": "lookupTeamMember", "description": "Find a team member.",
-         "parameters": {"additionalProperties": false, "type": "object", "required": ["query"],
-           "properties": {"query": {"type": "string", "description": "A name"}}, "x-order": ["query"], "title": "Arguments"}}}],
-       "role": "instructions", "id": "I1", "contents": [{"type": "text", "id": "S1", "text": "Assign owners."}]},
-      {"role": "user", "options": {}, "id": "P1",
-       "responseFormat": {"type": "jsonSchema", "jsonSchema": {"name": "Owner", "schema": {"additionalProperties": false,
-         "type": "object", "title": "Owner", "properties": {"name": {"type": "string"}}, "x-order": ["name"], "required": ["name"]}}},
-       "contents": [{"type": "text", "text": "Who owns pricing?", "id": "S2"}]},
-      {"role": "response", "id": "R1", "toolCalls": [{"name": "lookupTeamMember", "arguments": "{\"query\": \"Sara\"}", "id": "C1"}]},
-      {"toolName": "lookupTeamMember", "contents": [{"type": "text", "id": "S3", "text": "Sara Ben Ali"}], "id": "C1", "toolCallID": "C1", "role": "tool"},
-      {"role": "response", "id": "R2", "assets": ["local.model"],
-       "contents": [{"type": "structure", "structure": {"source": "Owner", "content": {"name": "Sara Ben Ali"}}, "id": "0"}]}
-    ]}, "type": "FoundationModels.Transcript", "version": 1}
-    """#
+        {"transcript": {"entries": [
+          {"tools": [{"type": "function", "function": {"name": "lookupTeamMember", "description": "Find a team member.",
+             "parameters": {"additionalProperties": false, "type": "object", "required": ["query"],
+               "properties": {"query": {"type": "string", "description": "A name"}}, "x-order": ["query"], "title": "Arguments"}}}],
+           "role": "instructions", "id": "I1", "contents": [{"type": "text", "id": "S1", "text": "Assign owners."}]},
+          {"role": "user", "options": {}, "id": "P1",
+           "responseFormat": {"type": "jsonSchema", "jsonSchema": {"name": "Owner", "schema": {"additionalProperties": false,
+             "type": "object", "title": "Owner", "properties": {"name": {"type": "string"}}, "x-order": ["name"], "required": ["name"]}}},
+           "contents": [{"type": "text", "text": "Who owns pricing?", "id": "S2"}]},
+          {"role": "response", "id": "R1", "toolCalls": [{"name": "lookupTeamMember", "arguments": "{\"query\": \"Sara\"}", "id": "C1"}]},
+          {"toolName": "lookupTeamMember", "contents": [{"type": "text", "id": "S3", "text": "Sara Ben Ali"}], "id": "C1", "toolCallID": "C1", "role": "tool"},
+          {"role": "response", "id": "R2", "assets": ["local.model"],
+           "contents": [{"type": "structure", "structure": {"source": "Owner", "content": {"name": "Sara Ben Ali"}}, "id": "0"}]}
+        ]}, "type": "FoundationModels.Transcript", "version": 1}
+        """#
 
     @Test func decodesApplesShape() throws {
         let transcript = try JSONDecoder().decode(Transcript.self, from: Data(Self.appleShaped.utf8))
         #expect(transcript.count == 5)
         guard case .instructions(let instructions) = transcript[0], case .prompt(let prompt) = transcript[1],
-              case .toolCalls(let calls) = transcript[2], case .toolOutput(let output) = transcript[3],
-              case .response(let response) = transcript[4] else {
+            case .toolCalls(let calls) = transcript[2], case .toolOutput(let output) = transcript[3],
+            case .response(let response) = transcript[4]
+        else {
             Issue.record("unexpected entries \(transcript)")
             return
         }
@@ -74,8 +75,10 @@ import Testing
         (#"{"transcript": {"entries": [{"id": "A", "role": "user", "contents": [{"type": "image"}]}]}}"#, "transcript.entries[0].contents[0].type"),
         (#"{"transcript": {"entries": {}}}"#, "transcript.entries"),
         (#"{"type": "Other", "transcript": {"entries": []}}"#, "type"),
-        (#"{"transcript": {"entries": [{"id": "A", "role": "response", "toolCalls": [{"id": "C", "name": "t", "arguments": "{oops"}]}]}}"#,
-         "transcript.entries[0].toolCalls[0].arguments"),
+        (
+            #"{"transcript": {"entries": [{"id": "A", "role": "response", "toolCalls": [{"id": "C", "name": "t", "arguments": "{oops"}]}]}}"#,
+            "transcript.entries[0].toolCalls[0].arguments"
+        )
     ]
 
     @Test(arguments: malformed)

@@ -19,8 +19,9 @@ struct ChatFormatter: Sendable {
         do {
             return try template.render(messages: messages, tools: toolValues, addGenerationPrompt: addGenerationPrompt)
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                debugDescription: "The model's chat template failed: \(error)"))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "The model's chat template failed: \(error)"))
         }
     }
 
@@ -31,14 +32,16 @@ struct ChatFormatter: Sendable {
         do {
             return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues)
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                debugDescription: "The model's chat template failed: \(error)"))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "The model's chat template failed: \(error)"))
         }
     }
 
     /// A tool definition as chat templates expect it (OpenAI's function shape).
     static func templateValue(of tool: Transcript.ToolDefinition, includingSchema: Bool = true) throws -> TemplateValue {
-        var json = #"{"type": "function", "function": {"name": "# + JSONWriter.quoted(tool.name)
+        var json =
+            #"{"type": "function", "function": {"name": "# + JSONWriter.quoted(tool.name)
             + #", "description": "# + JSONWriter.quoted(tool.description)
         if includingSchema { json += #", "parameters": "# + tool.parameters.jsonSchemaText() }
         json += "}}"
@@ -55,8 +58,8 @@ struct ChatFormatter: Sendable {
 
     /// ChatML, for models whose file carries no template.
     static let chatMLSource = """
-    {% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}
-    """
+        {% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}
+        """
 
     private static func template(for model: LlamaModel) throws -> ChatTemplate {
         let file = FileIdentity(path: model.path)
@@ -68,8 +71,9 @@ struct ChatFormatter: Sendable {
         do {
             template = try ChatTemplate(source: model.chatTemplate ?? chatMLSource, bosToken: bos, eosToken: eos)
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                debugDescription: "The chat template of \(model.path) cannot be parsed: \(error)"))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "The chat template of \(model.path) cannot be parsed: \(error)"))
         }
         cache.withLock { $0[model.path] = (file, template) }
         return template

@@ -35,8 +35,9 @@ final class EngineStore: Sendable {
         LlamaRuntime.showLog(settings.showsLlamaLog)
         guard file != nil else {
             engines.withLock { $0[key] = nil }
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                debugDescription: "The model file \(key.path) is missing or was removed; run scripts/setup.sh or set FM_MODEL."))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "The model file \(key.path) is missing or was removed; run scripts/setup.sh or set FM_MODEL."))
         }
         let task = engines.withLock { engines in
             if let existing = engines[key], existing.file == file { return existing.task }
@@ -54,7 +55,8 @@ final class EngineStore: Sendable {
         } catch {
             engines.withLock { $0[key] = nil }
             // A rejected adapter says nothing about the base model, which stays available.
-            if case .adapterLoadFailed? = error as? LlamaError {} else {
+            if case .adapterLoadFailed? = error as? LlamaError {
+            } else {
                 failedLoads.withLock { $0[key.path] = FileIdentity(path: key.path) }
             }
             throw GenerationErrorMapping.map(error)

@@ -5,7 +5,8 @@ enum GenerationErrorMapping {
     /// The public error for a backend error; public errors and cancellation pass through.
     static func map(_ error: any Error) -> any Error {
         if error is LanguageModelSession.GenerationError || error is CancellationError || error is LanguageModelSession.ToolCallError
-            || error is LanguageModelSession.Error {
+            || error is LanguageModelSession.Error
+        {
             return error
         }
         guard let error = error as? LlamaError else {
@@ -16,10 +17,11 @@ enum GenerationErrorMapping {
         case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed, .adapterLoadFailed:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         case .contextOverflow(let tokenCount, let contextLength):
-            return GenerationError.exceededContextWindowSize(.init(
-                debugDescription: "The conversation needs \(tokenCount) tokens but the context holds \(contextLength) "
-                    + "(instructions, transcript, prompt and response together); nothing was truncated.",
-                details: .contextSize(contextSize: contextLength, tokenCount: tokenCount)))
+            return GenerationError.exceededContextWindowSize(
+                .init(
+                    debugDescription: "The conversation needs \(tokenCount) tokens but the context holds \(contextLength) "
+                        + "(instructions, transcript, prompt and response together); nothing was truncated.",
+                    details: .contextSize(contextSize: contextLength, tokenCount: tokenCount)))
         case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
         case .decodeFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:

@@ -52,16 +52,20 @@ struct LocalModelService: Sendable {
         switch holdBack.finish() {
         case .toolCalls(let calls):
             for call in calls {
-                await channel.send(.toolCalls(action: .toolCall(
-                    id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
+                await channel.send(
+                    .toolCalls(
+                        action: .toolCall(
+                            id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
             }
         case .cutOffToolCalls(let text):
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(
-                debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))
+            throw LanguageModelSession.GenerationError.decodingFailure(
+                .init(
+                    debugDescription: "The model's tool call was cut off (maximumResponseTokens or the context): \(text)"))
         case .answer(let rest):
             if plan.mustCallTools {
-                throw LanguageModelSession.GenerationError.decodingFailure(.init(
-                    debugDescription: "The model had to call a tool but the turn ended first: \(holdBack.text)"))
+                throw LanguageModelSession.GenerationError.decodingFailure(
+                    .init(
+                        debugDescription: "The model had to call a tool but the turn ended first: \(holdBack.text)"))
             }
             if let rest {
                 await channel.send(.response(action: .appendText(rest.text, tokenCount: rest.tokenCount)))
@@ -77,7 +81,8 @@ struct LocalModelService: Sendable {
     /// the rendered prompt leaves room for a response in the context. Returns the prompt tokens.
     func preflight(_ request: LanguageModelExecutorGenerationRequest, engine: InferenceEngine) throws -> [TokenID] {
         if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
-           case .prompt(let lastPrompt) = prompt {
+            case .prompt(let lastPrompt) = prompt
+        {
             try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
         }
         let renderer = try PromptRenderer(model: engine.model, request: request)
@@ -87,10 +92,11 @@ struct LocalModelService: Sendable {
             FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
         }
         if promptTokens.count >= settings.contextSize {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
-                debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
-                    + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
-                details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(
+                .init(
+                    debugDescription: "The conversation needs at least \(promptTokens.count + 1) tokens (\(promptTokens.count) for the "
+                        + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
+                    details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
         }
         return promptTokens
     }
@@ -102,9 +108,10 @@ struct LocalModelService: Sendable {
         var outputTokens = 0
 
         var update: LanguageModelExecutorGenerationChannel.Event {
-            .response(action: .updateUsage(
-                input: .init(totalTokenCount: promptTokens, cachedTokenCount: cachedTokens),
-                output: .init(totalTokenCount: outputTokens)))
+            .response(
+                action: .updateUsage(
+                    input: .init(totalTokenCount: promptTokens, cachedTokenCount: cachedTokens),
+                    output: .init(totalTokenCount: outputTokens)))
         }
     }
 
@@ -129,9 +136,10 @@ struct LocalModelService: Sendable {
         let settings = settings
         Task.detached(priority: .utility) {
             guard let engine = try? await EngineStore.shared.engine(for: settings),
-                  let renderer = try? PromptRenderer(model: engine.model),
-                  let tokens = try? renderer.tokens(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
-                  !tokens.isEmpty, tokens.count < settings.contextSize else { return }
+                let renderer = try? PromptRenderer(model: engine.model),
+                let tokens = try? renderer.tokens(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
+                !tokens.isEmpty, tokens.count < settings.contextSize
+            else { return }
             try? await engine.prewarm(tokens: tokens)
         }
     }

@@ -126,8 +126,9 @@ public struct LocalModelSettings: Sendable, Hashable {
 
     /// The inference engine configuration these settings ask for.
     var contextConfiguration: ContextConfiguration {
-        var configuration = ContextConfiguration(tokensPerSequence: contextSize, sequences: concurrentSessions,
-                                                 threads: threads ?? ContextConfiguration.processorCount)
+        var configuration = ContextConfiguration(
+            tokensPerSequence: contextSize, sequences: concurrentSessions,
+            threads: threads ?? ContextConfiguration.processorCount)
         configuration.adapterPath = adapterPath
         return configuration
     }

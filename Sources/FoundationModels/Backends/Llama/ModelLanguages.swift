@@ -24,15 +24,16 @@ enum ModelLanguages {
         guard isDeclared, let script = WritingScript.dominant(in: text) else { return }
         let supported = Set(codes.map { $0.lowercased().split(separator: "-").first.map(String.init) ?? $0 })
         guard supported.isDisjoint(with: script.languages), let language = script.languages.first else { return }
-        throw LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(.init(
-            debugDescription: "The prompt is written in \(script.rawValue) script (most likely the language \(language)), "
-                + "which none of the model's languages (\(codes.joined(separator: ", "))) uses.",
-            details: .language(Locale.LanguageCode(language))))
+        throw LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(
+            .init(
+                debugDescription: "The prompt is written in \(script.rawValue) script (most likely the language \(language)), "
+                    + "which none of the model's languages (\(codes.joined(separator: ", "))) uses.",
+                details: .language(Locale.LanguageCode(language))))
     }
 
     /// The languages Qwen2.5 models are documented to support.
     static let qwenLanguages = [
         "zh", "en", "fr", "es", "pt", "de", "it", "ru", "ja", "ko", "vi", "th", "ar", "id", "tr",
-        "nl", "pl", "cs", "he", "hi", "ms", "fa", "uk", "sv", "da", "fi", "nb", "el", "hu", "ro",
+        "nl", "pl", "cs", "he", "hi", "ms", "fa", "uk", "sv", "da", "fi", "nb", "el", "hu", "ro"
     ]
 }

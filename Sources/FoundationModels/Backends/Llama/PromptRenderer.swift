@@ -42,16 +42,18 @@ struct PromptRenderer {
 
     /// The renderer for a request: its schema and tool options.
     init(model: LlamaModel, request: LanguageModelExecutorGenerationRequest) throws {
-        try self.init(model: model,
-                      includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
-                      toolsWithoutSchema: request.toolsWithoutSchema)
+        try self.init(
+            model: model,
+            includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
+            toolsWithoutSchema: request.toolsWithoutSchema)
     }
 
     /// The prompt text of a transcript, as the model's chat template renders it.
     func text(of transcript: Transcript, ending: Ending) throws -> String {
         let native = formatter.template.supportsTools
-        let renderer = TranscriptRenderer(includeSchemaInPrompt: includeSchemaInPrompt,
-                                          templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
+        let renderer = TranscriptRenderer(
+            includeSchemaInPrompt: includeSchemaInPrompt,
+            templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
         let messages = renderer.messages(of: transcript)
         let tools = native ? transcript.toolDefinitions : []
         switch ending {

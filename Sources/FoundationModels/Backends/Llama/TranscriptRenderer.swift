@@ -37,11 +37,12 @@ struct TranscriptRenderer {
                 messages.append(ChatMessage(role: .assistant, content: response.segments.joinedText))
             case .toolCalls(let calls):
                 if templateSupportsTools {
-                    messages.append(ChatMessage(
-                        role: .assistant, content: "",
-                        toolCalls: calls.map { call in
-                            ChatMessage.ToolCall(id: call.id, name: call.toolName, arguments: Self.templateValue(of: call.arguments))
-                        }))
+                    messages.append(
+                        ChatMessage(
+                            role: .assistant, content: "",
+                            toolCalls: calls.map { call in
+                                ChatMessage.ToolCall(id: call.id, name: call.toolName, arguments: Self.templateValue(of: call.arguments))
+                            }))
                 } else {
                     let text = calls.map { call in
                         ToolCallSyntax.openTag + "\n{\"name\": " + JSONWriter.quoted(call.toolName)

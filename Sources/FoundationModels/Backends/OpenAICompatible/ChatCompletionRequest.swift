@@ -41,11 +41,13 @@ struct ChatCompletionRequest {
         if let schema = request.schema {
             responseFormat = .object([
                 JSONMember("type", .string("json_schema")),
-                JSONMember("json_schema", .object([
-                    JSONMember("name", .string(Self.schemaName(schema.rootTypeName))),
-                    JSONMember("schema", schema.resolved().jsonValue()),
-                    JSONMember("strict", .bool(true)),
-                ])),
+                JSONMember(
+                    "json_schema",
+                    .object([
+                        JSONMember("name", .string(Self.schemaName(schema.rootTypeName))),
+                        JSONMember("schema", schema.resolved().jsonValue()),
+                        JSONMember("strict", .bool(true))
+                    ]))
             ])
         } else {
             responseFormat = nil
@@ -59,7 +61,7 @@ struct ChatCompletionRequest {
             JSONMember("model", .string(model)),
             JSONMember("messages", .array(messages)),
             JSONMember("stream", .bool(true)),
-            JSONMember("stream_options", .object([JSONMember("include_usage", .bool(true))])),
+            JSONMember("stream_options", .object([JSONMember("include_usage", .bool(true))]))
         ]
         if !tools.isEmpty {
             members.append(JSONMember("tools", .array(tools)))
@@ -94,26 +96,33 @@ struct ChatCompletionRequest {
             case .response(let response):
                 messages.append(message(role: "assistant", content: response.segments.joinedText))
             case .toolCalls(let calls):
-                messages.append(.object([
-                    JSONMember("role", .string("assistant")),
-                    JSONMember("content", .null),
-                    JSONMember("tool_calls", .array(calls.map { call in
-                        .object([
-                            JSONMember("id", .string(call.id)),
-                            JSONMember("type", .string("function")),
-                            JSONMember("function", .object([
-                                JSONMember("name", .string(call.toolName)),
-                                JSONMember("arguments", .string(call.arguments.jsonString)),
-                            ])),
-                        ])
-                    })),
-                ]))
+                messages.append(
+                    .object([
+                        JSONMember("role", .string("assistant")),
+                        JSONMember("content", .null),
+                        JSONMember(
+                            "tool_calls",
+                            .array(
+                                calls.map { call in
+                                    .object([
+                                        JSONMember("id", .string(call.id)),
+                                        JSONMember("type", .string("function")),
+                                        JSONMember(
+                                            "function",
+                                            .object([
+                                                JSONMember("name", .string(call.toolName)),
+                                                JSONMember("arguments", .string(call.arguments.jsonString))
+                                            ]))
+                                    ])
+                                }))
+                    ]))
             case .toolOutput(let output):
-                messages.append(.object([
-                    JSONMember("role", .string("tool")),
-                    JSONMember("tool_call_id", .string(output.id)),
-                    JSONMember("content", .string(output.segments.joinedText)),
-                ]))
+                messages.append(
+                    .object([
+                        JSONMember("role", .string("tool")),
+                        JSONMember("tool_call_id", .string(output.id)),
+                        JSONMember("content", .string(output.segments.joinedText))
+                    ]))
             }
         }
         return messages
@@ -123,11 +132,13 @@ struct ChatCompletionRequest {
     static func function(for tool: Transcript.ToolDefinition) -> JSONValue {
         .object([
             JSONMember("type", .string("function")),
-            JSONMember("function", .object([
-                JSONMember("name", .string(tool.name)),
-                JSONMember("description", .string(tool.description)),
-                JSONMember("parameters", tool.parameters.resolved().jsonValue()),
-            ])),
+            JSONMember(
+                "function",
+                .object([
+                    JSONMember("name", .string(tool.name)),
+                    JSONMember("description", .string(tool.description)),
+                    JSONMember("parameters", tool.parameters.resolved().jsonValue())
+                ]))
         ])
     }
 

@@ -73,8 +73,10 @@ struct ChatCompletionStreamDecoder {
         var events: [LanguageModelExecutorGenerationChannel.Event] = []
         for index in calls.keys.sorted() {
             guard let call = calls[index], !call.name.isEmpty else { continue }
-            events.append(.toolCalls(action: .toolCall(
-                id: call.id ?? UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
+            events.append(
+                .toolCalls(
+                    action: .toolCall(
+                        id: call.id ?? UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
         }
         if let usage {
             let input = LanguageModelSession.Usage.Input(

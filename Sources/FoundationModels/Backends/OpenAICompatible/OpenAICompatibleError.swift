@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What went wrong talking to an OpenAI-compatible server, one case per failure site.
@@ -28,8 +28,10 @@ enum OpenAICompatibleError: Error {
             if let urlError = underlying as? URLError, urlError.code == .timedOut {
                 return .assetsUnavailable(.init(debugDescription: "The server at \(url.absoluteString) did not answer in time: \(urlError.localizedDescription)"))
             }
-            return .assetsUnavailable(.init(debugDescription:
-                "Could not reach the OpenAI-compatible server at \(url.absoluteString): \(Self.describe(underlying)). Is the server running?"))
+            return .assetsUnavailable(
+                .init(
+                    debugDescription:
+                        "Could not reach the OpenAI-compatible server at \(url.absoluteString): \(Self.describe(underlying)). Is the server running?"))
         case .httpStatus(let status, let body, let url):
             return Self.map(status: status, body: body, url: url)
         case .malformedStream(let error):
@@ -66,7 +68,7 @@ enum OpenAICompatibleError: Error {
             return .assetsUnavailable(.init(debugDescription: description + " (check the API key)"))
         case 404:
             return .assetsUnavailable(.init(debugDescription: description + " (check the base URL and the model name)"))
-        case 400 ..< 500:
+        case 400..<500:
             return .decodingFailure(.init(debugDescription: description))
         default:
             return .assetsUnavailable(.init(debugDescription: description))

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension OpenAICompatibleLanguageModel {
@@ -21,8 +21,9 @@ extension OpenAICompatibleLanguageModel {
         public init(configuration: OpenAICompatibleLanguageModel.Configuration) throws {
             let url = configuration.baseURL
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                    debugDescription: "The server's base URL must be an http:// or https:// URL with a host, got \"\(url.absoluteString)\"."))
+                throw LanguageModelSession.GenerationError.assetsUnavailable(
+                    .init(
+                        debugDescription: "The server's base URL must be an http:// or https:// URL with a host, got \"\(url.absoluteString)\"."))
             }
             self.configuration = configuration
         }
@@ -87,7 +88,7 @@ extension OpenAICompatibleLanguageModel {
                         status = response.statusCode
                         let contentType = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
                         isEventStream = contentType.isEmpty || contentType.contains("event-stream")
-                    case .body(let data) where !(200 ..< 300).contains(status) || !isEventStream:
+                    case .body(let data) where !(200..<300).contains(status) || !isEventStream:
                         wholeBody.append(data)
                     case .body(let data):
                         for event in try parser.feed(data) {
@@ -109,7 +110,7 @@ extension OpenAICompatibleLanguageModel {
             }
             // A cancelled iteration ends quietly: report the cancellation, not a partial response.
             try Task.checkCancellation()
-            guard (200 ..< 300).contains(status) else {
+            guard (200..<300).contains(status) else {
                 throw OpenAICompatibleError.httpStatus(status, body: String(decoding: wholeBody, as: UTF8.self), url: endpoint)
             }
             if !isEventStream {

@@ -72,13 +72,13 @@ enum RefusalDetector {
 
     private static let apologies = [
         "i am sorry", "i am really sorry", "i am afraid", "sorry", "i apologize", "i apologise",
-        "unfortunately", "my apologies",
+        "unfortunately", "my apologies"
     ]
 
     private static let negations = [
         "can't", "cannot", "can not", "won't", "will not", "am unable to", "am not able to",
         "must decline", "must respectfully decline", "have to decline", "must refuse", "am not going to",
-        "do not feel comfortable", "don't feel comfortable",
+        "do not feel comfortable", "don't feel comfortable"
     ]
 
     private static let helpingActs = [
@@ -86,12 +86,12 @@ enum RefusalDetector {
         "provide that", "provide this", "provide help", "provide assistance", "provide information on",
         "provide instructions", "do that", "do this", "engage", "answer that", "answer this",
         "support that", "support this", "write that", "write this", "create that", "create this",
-        "generate that", "generate this", "participate", "continue with", "go along",
+        "generate that", "generate this", "participate", "continue with", "go along"
     ]
 
     /// Phrases that offer something instead, so the response is an answer after all.
     private static let alternatives = [
         "however", "instead", "here is", "here's", "here are", "but i can ", "but i could ",
-        "but i'd be happy", "but i would be happy", "but i am happy",
+        "but i'd be happy", "but i would be happy", "but i am happy"
     ]
 }

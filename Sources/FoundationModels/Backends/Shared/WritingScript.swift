@@ -15,9 +15,11 @@ enum WritingScript: String, CaseIterable, Sendable {
     var languages: [String] {
         switch self {
         case .latin:
-            ["en", "fr", "es", "pt", "de", "it", "nl", "pl", "cs", "sk", "sl", "hr", "bs", "ro", "hu", "sv", "da",
-             "nb", "no", "nn", "fi", "et", "lv", "lt", "is", "ga", "cy", "eu", "ca", "gl", "tr", "az", "uz", "id",
-             "ms", "vi", "tl", "fil", "sw", "af", "sq", "mt", "ha", "yo", "ig", "zu", "xh", "so", "la", "eo"]
+            [
+                "en", "fr", "es", "pt", "de", "it", "nl", "pl", "cs", "sk", "sl", "hr", "bs", "ro", "hu", "sv", "da",
+                "nb", "no", "nn", "fi", "et", "lv", "lt", "is", "ga", "cy", "eu", "ca", "gl", "tr", "az", "uz", "id",
+                "ms", "vi", "tl", "fil", "sw", "af", "sq", "mt", "ha", "yo", "ig", "zu", "xh", "so", "la", "eo"
+            ]
         case .cyrillic: ["ru", "uk", "be", "bg", "sr", "mk", "kk", "ky", "mn", "tg"]
         case .greek: ["el"]
         case .armenian: ["hy"]
@@ -75,7 +77,8 @@ enum WritingScript: String, CaseIterable, Sendable {
             counts[.han] = nil
         }
         guard let (script, count) = counts.max(by: { $0.value < $1.value }),
-              Double(count) >= minimumShare * Double(letters) else { return nil }
+            Double(count) >= minimumShare * Double(letters)
+        else { return nil }
         return script
     }
 
@@ -95,6 +98,6 @@ enum WritingScript: String, CaseIterable, Sendable {
         (0x1200...0x139F, .ethiopic), (0x1780...0x17FF, .khmer),
         (0x1100...0x11FF, .hangul), (0x3130...0x318F, .hangul), (0xAC00...0xD7AF, .hangul),
         (0x3040...0x309F, .kana), (0x30A0...0x30FF, .kana), (0x31F0...0x31FF, .kana), (0xFF66...0xFF9F, .kana),
-        (0x3400...0x4DBF, .han), (0x4E00...0x9FFF, .han), (0xF900...0xFAFF, .han), (0x20000...0x3134F, .han),
+        (0x3400...0x4DBF, .han), (0x4E00...0x9FFF, .han), (0xF900...0xFAFF, .han), (0x20000...0x3134F, .han)
     ]
 }

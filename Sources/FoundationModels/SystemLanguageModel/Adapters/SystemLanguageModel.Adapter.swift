@@ -61,9 +61,11 @@ extension SystemLanguageModel {
                 throw AssetError.invalidAsset(.init(debugDescription: "The adapter at \(weightsPath) is not a GGUF file: \(error)."))
             }
             guard metadata["general.type"] == "adapter", metadata["adapter.type"] == "lora" else {
-                throw AssetError.invalidAsset(.init(debugDescription:
-                    "\(weightsPath) is a GGUF file but not a LoRA adapter (general.type \(metadata["general.type"] ?? "missing"), "
-                        + "adapter.type \(metadata["adapter.type"] ?? "missing"))."))
+                throw AssetError.invalidAsset(
+                    .init(
+                        debugDescription:
+                            "\(weightsPath) is a GGUF file but not a LoRA adapter (general.type \(metadata["general.type"] ?? "missing"), "
+                            + "adapter.type \(metadata["adapter.type"] ?? "missing"))."))
             }
             architecture = metadata["general.architecture"] ?? ""
             let object = creatorDefined ?? metadata.values
@@ -78,13 +80,18 @@ extension SystemLanguageModel {
         ///   has the name.
         public init(name: String) throws {
             guard Self.isValidName(name) else {
-                throw AssetError.invalidAdapterName(.init(debugDescription:
-                    "'\(name)' is not a valid adapter name: use letters, digits and underscores only."))
+                throw AssetError.invalidAdapterName(
+                    .init(
+                        debugDescription:
+                            "'\(name)' is not a valid adapter name: use letters, digits and underscores only."))
             }
             guard let identifier = Self.compatibleAdapterIdentifiers(name: name).first,
-                  let url = AdapterFolder.url(of: identifier) else {
-                throw AssetError.compatibleAdapterNotFound(.init(debugDescription:
-                    "No adapter named \(name) for the model \(LocalModelSettings.current.modelPath) in \(AdapterFolder.url.path)."))
+                let url = AdapterFolder.url(of: identifier)
+            else {
+                throw AssetError.compatibleAdapterNotFound(
+                    .init(
+                        debugDescription:
+                            "No adapter named \(name) for the model \(LocalModelSettings.current.modelPath) in \(AdapterFolder.url.path)."))
             }
             try self.init(fileURL: url)
         }
@@ -100,8 +107,10 @@ extension SystemLanguageModel {
                 let model = try await LlamaModelStore.shared.model(at: modelPath)
                 _ = try model.adapter(at: weightsPath)
             } catch {
-                throw AssetError.invalidAsset(.init(debugDescription:
-                    "The adapter \(identifier) cannot be used with the model \(modelPath): \(error)."))
+                throw AssetError.invalidAsset(
+                    .init(
+                        debugDescription:
+                            "The adapter \(identifier) cannot be used with the model \(modelPath): \(error)."))
             }
         }
 
@@ -113,8 +122,9 @@ extension SystemLanguageModel {
             let baseArchitecture = AdapterFolder.baseArchitecture
             return AdapterFolder.identifiers().filter { identifier in
                 guard identifier == name || identifier.hasPrefix(name + "_"),
-                      let url = AdapterFolder.url(of: identifier),
-                      let adapter = try? Adapter(fileURL: url) else { return false }
+                    let url = AdapterFolder.url(of: identifier),
+                    let adapter = try? Adapter(fileURL: url)
+                else { return false }
                 return adapter.architecture == baseArchitecture
             }
         }
@@ -142,9 +152,11 @@ extension SystemLanguageModel {
         private static func weightsFile(inPack path: String) throws -> String {
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
             guard let weights = files.first(where: { $0.hasSuffix(".gguf") }) else {
-                throw AssetError.invalidAsset(.init(debugDescription:
-                    "The adapter pack \(path) holds no GGUF LoRA weights. Packs trained for Apple's model "
-                        + "(adapter_weights.bin) cannot run on a local model; convert a PEFT LoRA with llama.cpp's convert_lora_to_gguf.py."))
+                throw AssetError.invalidAsset(
+                    .init(
+                        debugDescription:
+                            "The adapter pack \(path) holds no GGUF LoRA weights. Packs trained for Apple's model "
+                            + "(adapter_weights.bin) cannot run on a local model; convert a PEFT LoRA with llama.cpp's convert_lora_to_gguf.py."))
             }
             return path + "/" + weights
         }

@@ -27,15 +27,16 @@ enum ToolCallSyntax {
     static func grammar(for tools: [Transcript.ToolDefinition]) throws(SchemaError) -> Grammar {
         var calls: [Grammar] = []
         for tool in tools {
-            calls.append(.sequence([
-                .literal(openTag + "\n{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
-                try .jsonSchema(tool.parameters.jsonSchemaValue()),
-                .literal("}\n" + closeTag),
-            ]))
+            calls.append(
+                .sequence([
+                    .literal(openTag + "\n{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
+                    try .jsonSchema(tool.parameters.jsonSchemaValue()),
+                    .literal("}\n" + closeTag)
+                ]))
         }
         let oneCall = Grammar.choice(calls)
         var turn = oneCall
-        for _ in 1 ..< maximumCallsPerTurn {
+        for _ in 1..<maximumCallsPerTurn {
             turn = .sequence([oneCall, .choice([.literal(""), .sequence([.literal("\n"), turn])])])
         }
         return turn
@@ -46,11 +47,12 @@ enum ToolCallSyntax {
     static func bareGrammar(for tools: [Transcript.ToolDefinition]) throws(SchemaError) -> Grammar {
         var calls: [Grammar] = []
         for tool in tools {
-            calls.append(.sequence([
-                .literal("{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
-                try .jsonSchema(tool.parameters.jsonSchemaValue()),
-                .literal("}"),
-            ]))
+            calls.append(
+                .sequence([
+                    .literal("{\"name\": " + JSONWriter.quoted(tool.name) + ", \"arguments\": "),
+                    try .jsonSchema(tool.parameters.jsonSchemaValue()),
+                    .literal("}")
+                ]))
         }
         return .choice(calls)
     }
@@ -88,8 +90,8 @@ enum ToolCallSyntax {
         var calls: [Call] = []
         var rest = Substring(text)
         while let open = rest.range(of: openTag) {
-            guard let close = rest.range(of: closeTag, range: open.upperBound ..< rest.endIndex) else { return nil }
-            let body = rest[open.upperBound ..< close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let close = rest.range(of: closeTag, range: open.upperBound..<rest.endIndex) else { return nil }
+            let body = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
             guard let call = parseCall(body) else { return nil }
             calls.append(call)
             rest = rest[close.upperBound...]
@@ -104,8 +106,9 @@ enum ToolCallSyntax {
         var calls: [Call] = []
         var rest = Substring(text)
         while let open = rest.range(of: openTag),
-              let close = rest.range(of: closeTag, range: open.upperBound ..< rest.endIndex) {
-            let body = rest[open.upperBound ..< close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            let close = rest.range(of: closeTag, range: open.upperBound..<rest.endIndex)
+        {
+            let body = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
             guard let call = parseCall(body) else { break }
             calls.append(call)
             rest = rest[close.upperBound...]
@@ -116,9 +119,10 @@ enum ToolCallSyntax {
     /// One call's JSON object, `{"name": …, "arguments": …}`.
     private static func parseCall(_ body: String) -> Call? {
         guard let content = try? GeneratedContent(json: body), content.isComplete,
-              case .structure(let properties, _) = content.kind,
-              case .string(let name)? = properties["name"]?.kind,
-              let arguments = properties["arguments"] else { return nil }
+            case .structure(let properties, _) = content.kind,
+            case .string(let name)? = properties["name"]?.kind,
+            let arguments = properties["arguments"]
+        else { return nil }
         return Call(name: name, arguments: arguments.jsonString)
     }
 

@@ -30,9 +30,10 @@ struct TurnPlan {
                 return try grammars.grammar(for: key, make: make)
             } catch {
                 let name = request.schema?.rootTypeName
-                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                    debugDescription: "The schema\(name.map { " of \($0)" } ?? "") cannot be enforced while decoding: \(error)",
-                    details: .schemaName(name)))
+                throw LanguageModelSession.GenerationError.unsupportedGuide(
+                    .init(
+                        debugDescription: "The schema\(name.map { " of \($0)" } ?? "") cannot be enforced while decoding: \(error)",
+                        details: .schemaName(name)))
             }
         }
 
