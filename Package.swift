@@ -124,6 +124,13 @@ let package = Package(
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
+            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding", "FMBench"],
+            swiftSettings: strictSettings
+        ),
+        // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks
+        // beside llguidance), apart from the commands and exported by no product.
+        .target(
+            name: "FMBench",
             dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding", "JSONValues"],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,5 @@
+import ConstrainedDecoding
+import FMBench
 import Foundation
 import FoundationModels
 import LlamaBackend
@@ -122,7 +124,14 @@ struct BenchCommand {
     /// Mask and compile times on both vocabularies (with llguidance's), and guided decoding
     /// against free decoding on the session's model.
     func measureGuided(settings: LocalModelSettings) async throws -> GuidedBench.Figures {
-        let bench = GuidedBench(schemaFolder: schemaFolder, schemaLimit: schemaLimit, withReference: withReference, log: log)
+        let bench = GuidedBench(
+            schemaFolder: schemaFolder, schemaLimit: schemaLimit, withReference: withReference,
+            builtInSchemas: [
+                .init(name: "NotesDigest", text: NotesDigest.generationSchema.jsonSchemaTextForBench),
+                .init(name: "ActionItem", text: ActionItem.generationSchema.jsonSchemaTextForBench),
+                .init(name: "TeamDirectoryTool.Arguments", text: TeamDirectoryTool.Arguments.generationSchema.jsonSchemaTextForBench)
+            ],
+            log: log)
         var figures = GuidedBench.Figures()
         for (label, known) in [("smollm2", ModelCatalog.Known.smolLM2), ("qwen", .qwen25Coder05B)] {
             let path = ModelCatalog.path(of: known)
@@ -132,7 +141,7 @@ struct BenchCommand {
             }
             figures.masks[label] = try bench.masks(modelPath: path, label: label)
         }
-        figures.endToEnd = try await bench.endToEnd(repeats: repeats)
+        figures.endToEnd = try await bench.endToEnd(repeats: repeats, notes: NotesCommand.sampleNotes, generating: NotesDigest.self)
         return figures
     }
 
@@ -215,32 +224,5 @@ struct BenchReport {
             "llama_bench_prefill_tps": referencePrefill, "llama_bench_decode_tps": referenceDecode,
             "prefill_ratio": prefillRatio, "decode_ratio": decodeRatio
         ]
-    }
-}
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-}
-
-extension Array where Element == Double {
-    var median: Double {
-        guard !isEmpty else { return .nan }
-        let sorted = self.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-}
-
-extension Array where Element == Int {
-    var median: Int {
-        guard !isEmpty else { return 0 }
-        return sorted()[count / 2]
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

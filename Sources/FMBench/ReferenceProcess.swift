@@ -8,7 +8,7 @@ import Foundation
 enum ReferenceProcess {
     /// The tool's output, read to its end.
     ///
-    /// - Throws: ``CLIError/failed(_:)`` naming the tool when it exits with a non-zero status, or
+    /// - Throws: ``BenchmarkError`` naming the tool when it exits with a non-zero status, or
     ///   the error of starting it.
     static func output(of executable: String, arguments: [String], name: String) throws -> Data {
         let process = Process()
@@ -21,7 +21,7 @@ enum ReferenceProcess {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CLIError.failed("\(name) failed (status \(process.terminationStatus))")
+            throw BenchmarkError("\(name) failed (status \(process.terminationStatus))")
         }
         return data
     }

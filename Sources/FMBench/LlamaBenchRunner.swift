@@ -1,20 +1,27 @@
 import Foundation
 
 /// Runs llama.cpp's `llama-bench` once and reads its prefill and decode rates.
-struct LlamaBenchRunner {
+package struct LlamaBenchRunner {
     let executable: String
     let modelPath: String
     let threads: Int
 
-    struct Measurement {
-        var prefillRate: Double
-        var decodeRate: Double
+    /// A runner of `executable` (llama-bench) on a model.
+    package init(executable: String, modelPath: String, threads: Int) {
+        self.executable = executable
+        self.modelPath = modelPath
+        self.threads = threads
+    }
+
+    package struct Measurement {
+        package var prefillRate: Double
+        package var decodeRate: Double
     }
 
     /// One repetition of prefill (`-p promptTokens`, from an empty context) and of decoding
     /// (`-n generateTokens` after `promptTokens` of context, `-d`, as the session decodes after
     /// its prompt), after llama-bench's own warm-up.
-    func measure(promptTokens: Int, generateTokens: Int) throws -> Measurement {
+    package func measure(promptTokens: Int, generateTokens: Int) throws -> Measurement {
         let prefill = try run(["-p", String(promptTokens), "-n", "0"])
         let decode = try run(["-p", "0", "-n", String(generateTokens), "-d", String(promptTokens)])
         return Measurement(prefillRate: prefill.prefillRate, decodeRate: decode.decodeRate)
@@ -24,7 +31,7 @@ struct LlamaBenchRunner {
         let arguments = ["-m", modelPath] + lengths + ["-t", String(threads), "-r", "1", "-o", "json"]
         let data = try ReferenceProcess.output(of: executable, arguments: arguments, name: "llama-bench")
         guard let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw CLIError.failed("llama-bench printed no JSON results")
+            throw BenchmarkError("llama-bench printed no JSON results")
         }
         var measurement = Measurement(prefillRate: .nan, decodeRate: .nan)
         for result in results {

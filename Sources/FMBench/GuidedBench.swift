@@ -1,13 +1,13 @@
-import ConstrainedDecoding
+package import ConstrainedDecoding
 import JSONValues
 import Foundation
-import FoundationModels
+package import FoundationModels
 import LlamaBackend
 
 /// The guided-generation figures of `fm bench`: mask and compile times of the constrained decoder
 /// on real schemas and both vocabularies, beside llguidance on exactly the same token sequences,
 /// and end-to-end guided generation against free generation of the same length.
-struct GuidedBench {
+package struct GuidedBench {
     /// A folder of JSONSchemaBench-style files (`{"schema": …}`), or nil for the built-in schemas.
     var schemaFolder: String?
     /// At most this many schemas (every n-th file is taken to spread the sample).
@@ -15,9 +15,23 @@ struct GuidedBench {
     /// Whether to run llguidance (needs PyPI for its wheel on first use).
     var withReference: Bool
     var log: (String) -> Void
+    /// The schemas to measure when no schema folder is available (the caller's own types).
+    var builtInSchemas: [MaskBenchmark.Schema]
+
+    /// A benchmark over a folder of schemas, or the built-in ones.
+    package init(
+        schemaFolder: String?, schemaLimit: Int, withReference: Bool, builtInSchemas: [MaskBenchmark.Schema],
+        log: @escaping (String) -> Void
+    ) {
+        self.schemaFolder = schemaFolder
+        self.schemaLimit = schemaLimit
+        self.withReference = withReference
+        self.builtInSchemas = builtInSchemas
+        self.log = log
+    }
 
     /// Mask and compile figures for one vocabulary, with the reference engine's when it ran.
-    func masks(modelPath: String, label: String) throws -> [String: Any] {
+    package func masks(modelPath: String, label: String) throws -> [String: Any] {
         let model = try LlamaModelStore.shared.vocabularyModel(at: modelPath)
         let vocabulary = model.grammars.tokenVocabulary
         let schemas = try loadSchemas()
@@ -51,14 +65,14 @@ struct GuidedBench {
 
     private func parse(_ json: String) throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            throw CLIError.failed("unexpected benchmark output")
+            throw BenchmarkError("unexpected benchmark output")
         }
         return object
     }
 
     func loadSchemas() throws -> [MaskBenchmark.Schema] {
         guard let schemaFolder, FileManager.default.fileExists(atPath: schemaFolder) else {
-            return Self.builtInSchemas
+            return builtInSchemas
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: schemaFolder).filter { $0.hasSuffix(".json") }.sorted()
         let stride = max(1, files.count / max(1, schemaLimit))
@@ -72,20 +86,10 @@ struct GuidedBench {
         return schemas
     }
 
-    /// The seed app's types, when no schema folder is available.
-    static var builtInSchemas: [MaskBenchmark.Schema] {
-        [
-            .init(name: "NotesDigest", text: NotesDigest.generationSchema.jsonSchemaTextForBench),
-            .init(name: "ActionItem", text: ActionItem.generationSchema.jsonSchemaTextForBench),
-            .init(name: "TeamDirectoryTool.Arguments", text: TeamDirectoryTool.Arguments.generationSchema.jsonSchemaTextForBench)
-        ]
-    }
-
-    /// Guided generation of a `NotesDigest` against free generation of as many tokens, in decoded
-    /// tokens per second through the session API (greedy), from the first token to the last, so
-    /// that the prompts' different prefill work does not count.
-    func endToEnd(repeats: Int) async throws -> [String: Any] {
-        let notes = NotesCommand.sampleNotes
+    /// Guided generation of a digest of `notes` against free generation of as many tokens, in
+    /// decoded tokens per second through the session API (greedy), from the first token to the
+    /// last, so that the prompts' different prefill work does not count.
+    package func endToEnd<Digest: Generable>(repeats: Int, notes: String, generating: Digest.Type) async throws -> [String: Any] {
         var guidedRates: [Double] = []
         var freeRates: [Double] = []
         var guidedTokens = 0
@@ -94,7 +98,7 @@ struct GuidedBench {
             let guidedSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
             let guided = try await Self.decodeRate(session: guidedSession) { session in
                 session.streamResponse(
-                    to: "Analyze these notes (\(run)):\n\n\(notes)", generating: NotesDigest.self,
+                    to: "Analyze these notes (\(run)):\n\n\(notes)", generating: Digest.self,
                     options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 600))
             }
             guidedTokens = guided.tokens
@@ -126,23 +130,26 @@ struct GuidedBench {
             last = now
         }
         let tokens = session.usage.output.totalTokenCount
-        guard let first, tokens > 1, last > first else { throw CLIError.failed("the benchmark generation was too short") }
+        guard let first, tokens > 1, last > first else { throw BenchmarkError("the benchmark generation was too short") }
         return (Double(tokens - 1) / (last - first).seconds, tokens)
     }
 }
 
 extension GuidedBench {
     /// What the guided part of `fm bench` measured.
-    struct Figures {
+    package struct Figures {
         /// The mask benchmark's summary per vocabulary label (`smollm2`, `qwen`).
-        var masks: [String: [String: Any]] = [:]
-        /// Guided against free decoding (``GuidedBench/endToEnd(repeats:)``).
-        var endToEnd: [String: Any] = [:]
+        package var masks: [String: [String: Any]] = [:]
+        /// Guided against free decoding (``GuidedBench/endToEnd(repeats:notes:generating:)``).
+        package var endToEnd: [String: Any] = [:]
+
+        /// No figures yet.
+        package init() {}
 
         /// The members of `fm bench --json`: the end-to-end figures; the Qwen vocabulary's mask
         /// figures as they are (`mask_p50_us`, `llg_mask_p50_us`, …), the others prefixed with
         /// their vocabulary (`smollm2_mask_p50_us`, …).
-        var jsonMembers: [String: Any] {
+        package var jsonMembers: [String: Any] {
             var members = endToEnd
             for (label, summary) in masks {
                 for (key, value) in summary { members[label == "qwen" ? key : "\(label)_\(key)"] = value }
@@ -150,7 +157,8 @@ extension GuidedBench {
             return members
         }
 
-        var table: String {
+        /// The figures as `fm bench` prints them.
+        package var table: String {
             func number(_ value: Any?) -> String {
                 guard let value = value as? Double ?? (value as? Int).map(Double.init) else { return "-" }
                 return String(format: "%.1f", value)
@@ -175,7 +183,7 @@ extension GuidedBench {
 
 extension GenerationSchema {
     /// The schema's JSON Schema text, as the decoder receives it.
-    var jsonSchemaTextForBench: String {
+    package var jsonSchemaTextForBench: String {
         (try? String(decoding: JSONEncoder().encode(self), as: UTF8.self)) ?? "{}"
     }
 }

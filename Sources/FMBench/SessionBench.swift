@@ -1,5 +1,5 @@
 import Foundation
-import FoundationModels
+package import FoundationModels
 import LlamaBackend
 
 /// `fm bench`'s session-engine scenarios, through the public session API:
@@ -11,11 +11,18 @@ import LlamaBackend
 /// - **Memory:** resident memory per extra concurrent session.
 ///
 /// Each measurement is repeated and the median reported; the scenarios alternate within a repeat.
-struct SessionBench {
+package struct SessionBench {
     /// The default model's settings (threads and context size set by `fm bench`).
     let settings: LocalModelSettings
     let repeats: Int
     let log: (String) -> Void
+
+    /// The scenarios on a model's settings, each measured `repeats` times.
+    package init(settings: LocalModelSettings, repeats: Int, log: @escaping (String) -> Void) {
+        self.settings = settings
+        self.repeats = repeats
+        self.log = log
+    }
 
     static let turns = 10
     static let concurrencyLevels = [1, 2, 4, 8]
@@ -23,7 +30,7 @@ struct SessionBench {
     static let concurrentTokens = 64
 
     /// What the scenarios measured (seconds, tokens/s, bytes).
-    struct Report {
+    package struct Report {
         var ttftTurn1: Double
         var ttftLastTurn: Double
         var ttftLastTurnFullPrefill: Double
@@ -39,7 +46,7 @@ struct SessionBench {
         func speedup(_ sessions: Int) -> Double { (decodeRates[sessions] ?? .nan) / (decodeRates[1] ?? .nan) }
 
         /// The members of `fm bench --json`.
-        var jsonMembers: [String: Any] {
+        package var jsonMembers: [String: Any] {
             var members: [String: Any] = [
                 "ttft_turn1_ms": ttftTurn1 * 1000, "ttft_turn10_ms": ttftLastTurn * 1000,
                 "ttft_turn10_full_prefill_ms": ttftLastTurnFullPrefill * 1000,
@@ -55,7 +62,7 @@ struct SessionBench {
         }
 
         /// The lines of `fm bench`'s table.
-        var table: String {
+        package var table: String {
             func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
             func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
             var lines = [
@@ -75,7 +82,7 @@ struct SessionBench {
         }
     }
 
-    func run() async throws -> Report {
+    package func run() async throws -> Report {
         var first: [Double] = []
         var last: [Double] = []
         var full: [Double] = []
@@ -162,7 +169,7 @@ struct SessionBench {
         guard traces.count == sessions, let start = traces.map({ $0[0].time }).max(),
             let end = traces.compactMap({ $0.last?.time }).min(), end > start
         else {
-            throw CLIError.failed("the concurrent sessions did not decode together")
+            throw BenchmarkError("the concurrent sessions did not decode together")
         }
         func tokens(_ trace: [(time: ContinuousClock.Instant, tokens: Int)], at instant: ContinuousClock.Instant) -> Int {
             trace.last { $0.time <= instant }?.tokens ?? 0
@@ -204,7 +211,7 @@ struct SessionBench {
         for try await _ in session.streamResponse(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumTokens)) {
             if first == nil { first = .now }
         }
-        guard let first else { throw CLIError.failed("a benchmark response was empty") }
+        guard let first else { throw BenchmarkError("a benchmark response was empty") }
         return (first - start).seconds
     }
 
