@@ -9,20 +9,8 @@ import TestSupport
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fm")
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Outcome {
+        try ChildProcess.run(Self.binary, arguments, environment: environment)
     }
 
     @Test(.requiresSmolLM2) func respondPrintsTheAnswerAlone() throws {

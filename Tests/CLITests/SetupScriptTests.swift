@@ -214,18 +214,10 @@ import TestSupport
 
     /// The real thing: the llama.cpp that set-up installed on this machine runs on its CPU.
     @Test(.requiresSmolLM2) func theInstalledBuildPassesItsSelfTest() throws {
-        let process = Process()
-        process.executableURL = Self.repositoryRoot.appendingPathComponent("scripts/setup.sh")
-        process.environment = ProcessInfo.processInfo.environment.merging(["FM_SETUP_ONLY": "self-test"]) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
-        #expect(stdout.hasPrefix("self-test passed: llama.cpp 0.3.36, variant "))
+        let result = try ChildProcess.run(
+            Self.repositoryRoot.appendingPathComponent("scripts/setup.sh"),
+            environment: ["FM_SETUP_ONLY": "self-test"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("self-test passed: llama.cpp 0.3.36, variant "))
     }
 }
