@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModels
+import LlamaBackend
 
 /// `fm availability`: whether the default model can be used, and why not; then which llama.cpp
 /// build runs it, as `scripts/setup.sh` recorded it (variant, self-test, CPU).
@@ -22,6 +23,8 @@ struct AvailabilityCommand {
         case .available:
             print("available: \(settings.modelPath) (context \(settings.contextSize) tokens)")
             build.forEach { print($0) }
+            // What the loaded llama.cpp was compiled with (AMX_INT8 = 1 means ggml's AMX kernels).
+            print("llama.cpp features: " + LlamaRuntime.systemInfo.trimmingCharacters(in: .whitespacesAndNewlines))
         case .unavailable(let reason):
             build.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             throw CLIError.failed(Self.explain(reason, settings: settings))

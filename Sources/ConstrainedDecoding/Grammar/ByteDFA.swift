@@ -10,7 +10,6 @@ struct ByteDFA: Sendable, Hashable {
     var calls: [[CallEdge]]
 
     var stateCount: Int { accepting.count }
-    var hasCalls: Bool { calls.contains { !$0.isEmpty } }
 
     func next(_ state: Int32, _ byte: UInt8) -> Int32 {
         transitions[Int(state) * classCount + Int(classOf[Int(byte)])]

@@ -19,9 +19,6 @@ struct ByteNFA: Sendable {
 
     var stateCount: Int { accepting.count }
 
-    /// Whether the automaton has no call edges, that is, recognises a regular language by itself.
-    var isRegular: Bool { calls.allSatisfy(\.isEmpty) }
-
     mutating func addState(accepting isAccepting: Bool = false) -> Int32 {
         edges.append([])
         epsilons.append([])

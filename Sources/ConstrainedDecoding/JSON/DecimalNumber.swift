@@ -75,13 +75,6 @@ struct DecimalNumber: Hashable, Comparable, Sendable {
         DecimalNumber(isNegative: false, integerDigits: integerDigits, fractionDigits: fractionDigits)
     }
 
-    /// The smallest integer ≥ self.
-    var ceiling: DecimalNumber {
-        if isInteger { return self }
-        if isNegative { return DecimalNumber(isNegative: true, integerDigits: integerDigits, fractionDigits: []) }
-        return DecimalNumber(isNegative: false, integerDigits: DecimalNumber.increment(integerDigits), fractionDigits: [])
-    }
-
     /// The largest integer ≤ self.
     var floor: DecimalNumber {
         if isInteger { return self }
@@ -93,12 +86,6 @@ struct DecimalNumber: Hashable, Comparable, Sendable {
     var successor: DecimalNumber {
         if isNegative { return negated.predecessorOfPositive.negated }
         return DecimalNumber(isNegative: false, integerDigits: DecimalNumber.increment(integerDigits), fractionDigits: [])
-    }
-
-    /// self - 1 for integers.
-    var predecessor: DecimalNumber {
-        if isNegative || isZero { return magnitude.successor.negated }
-        return predecessorOfPositive
     }
 
     private var predecessorOfPositive: DecimalNumber {

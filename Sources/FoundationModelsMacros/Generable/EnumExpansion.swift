@@ -17,9 +17,6 @@ struct GenerableCase {
     /// The case's identifier as written.
     var identifier: TokenSyntax
     var values: [Value]
-
-    /// The case's name with its first letter capitalized, as in `DiscriminatedSet`.
-    var capitalizedName: String { name.prefix(1).uppercased() + name.dropFirst() }
 }
 
 /// What `@Generable` writes for an enum.

@@ -113,16 +113,4 @@ package final class LlamaContext {
         }
         return true
     }
-
-    /// The highest cached position of a sequence, or -1 when it is empty.
-    package func lastPosition(of sequence: Int32) -> Int32 {
-        guard let memory = llama_get_memory(pointer) else { return -1 }
-        return llama_memory_seq_pos_max(memory, sequence)
-    }
-
-    /// Empties the whole KV cache.
-    package func clearMemory() {
-        guard let memory = llama_get_memory(pointer) else { return }
-        llama_memory_clear(memory, true)
-    }
 }

@@ -22,11 +22,6 @@ package final class TokenBatch {
     /// The number of tokens in the batch.
     package var count: Int { Int(raw.n_tokens) }
 
-    /// Whether the batch has room for `additional` more tokens.
-    package func hasRoom(for additional: Int) -> Bool {
-        count + additional <= capacity
-    }
-
     /// Empties the batch.
     package func removeAll() {
         raw.n_tokens = 0

@@ -76,13 +76,6 @@ package final class Vocabulary: Sendable {
         return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
     }
 
-    /// The text of a sequence of tokens, as llama.cpp's detokenizer writes it.
-    package func detokenize(_ tokens: [TokenID], renderSpecial: Bool = false) -> String {
-        var bytes: [UInt8] = []
-        for token in tokens { bytes += piece(for: token, special: renderSpecial) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Whether generation ends at this token (EOS, EOT, `<|im_end|>` and the like).
     package func isEndOfGeneration(_ token: TokenID) -> Bool {
         llama_vocab_is_eog(pointer, token)
