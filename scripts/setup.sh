@@ -260,6 +260,8 @@ fetch_llama_source() {
 compile_llama() {
   local root="$1" variant="$2" build="$1/build" flags
   flags="$(variant_cmake_flags "$variant")"
+  local existing=no
+  [ -f "$build/build.ninja" ] && existing=yes
   STEP="configure llama.cpp, variant $variant (cmake)"
   say "configuring llama.cpp, variant $variant: $(variant_reason "$variant")"
   # shellcheck disable=SC2086 # the flags are words on purpose
@@ -284,7 +286,7 @@ compile_llama() {
   STEP="build llama.cpp, variant $variant (ninja)"
   if [ -f "$build/variant" ]; then
     say "rebuilding llama.cpp's CPU backend for variant $variant (log: $root/build.log)"
-  elif [ -f "$build/build.ninja" ]; then
+  elif [ "$existing" = yes ]; then
     say "updating the llama.cpp build for variant $variant: only what changed is compiled (log: $root/build.log)"
   else
     say "building llama.cpp $LLAMA_CPP_PYTHON_VERSION: about 15 minutes on 2 cores, once per version (log: $root/build.log)"
@@ -351,9 +353,11 @@ build_llama() {
   local log="$root/self-test.log"
   mkdir -p "$root"
 
-  # The installed build is ours and passed on this CPU with these very libraries: nothing to do.
+  # The installed build is ours, one of the variants wanted, and passed on this CPU with these
+  # very libraries: nothing to do.
   if [ "$(record_value key)" = "$key" ] && [ -f "$root/passed" ] \
-     && [ "$(record_value variant)" = "$(cat "$root/passed")" ] && pkg-config --exists llama 2>/dev/null; then
+     && [ "$(record_value variant)" = "$(cat "$root/passed")" ] \
+     && [[ " $(llama_variants) " == *" $(cat "$root/passed") "* ]] && pkg-config --exists llama 2>/dev/null; then
     if [ -f "$root/self-test.ok" ] && [ "$(cat "$root/self-test.ok")" = "$(installed_fingerprint)" ]; then
       return
     fi

@@ -194,6 +194,22 @@ import TestSupport
         #expect(scratch.record["cpu_flags"] == "no AMX, no AVX-512")
     }
 
+    @Test func choosingAVariantRebuildsWithItAndKeepsIt() throws {
+        let scratch = try Scratch()
+        let first = try scratch.run()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("building llama.cpp 0.3.36: about 15 minutes"))
+        #expect(scratch.record["variant"] == "native")
+
+        let chosen = try scratch.run(["FM_LLAMA_VARIANTS": "no-amx"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stderr.contains("rebuilding llama.cpp's CPU backend for variant no-amx"))
+        #expect(scratch.record["variant"] == "no-amx")
+        let afterChoice = scratch.events.count
+        #expect(try scratch.run(["FM_LLAMA_VARIANTS": "no-amx"]).status == 0)
+        #expect(scratch.events.count == afterChoice)
+    }
+
     @Test func extraCMakeFlagsReachCMakeTheKeyAndTheRecord() throws {
         let scratch = try Scratch()
         let result = try scratch.run(["FM_LLAMA_CMAKE_FLAGS": "-DGGML_AVX2=OFF"])
