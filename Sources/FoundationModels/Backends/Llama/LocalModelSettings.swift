@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// An extra of this implementation (Apple's system model is not configurable). The defaults come
 /// from the environment, so tools and tests can switch models without code. This is the one place
-/// that reads the package's `FM_*` variables; everything below receives explicit values:
+/// that reads the library's run-time `FM_*` variables; everything below receives explicit values.
+/// The set-up's layout (`FM_CACHE_DIR`, `FM_PREFIX`) is read by `ModelCatalog`, beside it:
 ///
 /// | variable | meaning | default |
 /// |---|---|---|
