@@ -70,11 +70,27 @@ let package = Package(
         .executable(name: "fm", targets: ["fm"])
     ],
     targets: [
-        // Why: Apple's public API (sessions, schemas, transcripts, tools, errors) and the
-        // executors that connect it to the engines below.
+        // Why: what `import FoundationModels` gives: Apple's API and every backend, re-exported
+        // from the modules below, so that apps written for Apple's framework compile unchanged.
         .target(
             name: "FoundationModels",
+            dependencies: ["FoundationModelsCore", "OpenAICompatibleBackend"],
+            swiftSettings: strictSettings
+        ),
+        // Why: Apple's public API (sessions, schemas, transcripts, tools, errors),
+        // `SystemLanguageModel` and its local executor on llama.cpp (`Backends/Llama`), and the
+        // helpers any backend shares (`Backends/Shared`, `package` access).
+        .target(
+            name: "FoundationModelsCore",
             dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates", "JSONValues"],
+            swiftSettings: strictSettings
+        ),
+        // Why: a second backend, any OpenAI-compatible server (llama-server, vLLM, …), written
+        // only against the public `LanguageModel` protocol and the shared helpers, so that it
+        // needs nothing of llama.cpp.
+        .target(
+            name: "OpenAICompatibleBackend",
+            dependencies: ["FoundationModelsCore", "JSONValues"],
             swiftSettings: strictSettings
         ),
         // Why: `@Generable` and `@Guide`, compiled against the toolchain's own swift-syntax.
@@ -151,7 +167,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "FoundationModelsTesting", "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"],
+            dependencies: [
+                "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
+                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

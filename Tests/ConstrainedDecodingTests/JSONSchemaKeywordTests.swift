@@ -16,7 +16,7 @@ import Testing
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Object.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Types.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaValidation.swift",
-        "Sources/FoundationModels/Schema/JSONSchemaReader.swift"
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader.swift"
     ]
 
     /// Word-like string literals in the readers that are not keywords: type names, format names,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import TestSupport
 
 /// Every error a local model raises, on the real SmolLM2 model: when it is thrown, that the

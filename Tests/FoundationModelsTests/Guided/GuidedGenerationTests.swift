@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import TestSupport
 
 /// Guided generation on the real SmolLM2 model: the output always decodes into the type, every

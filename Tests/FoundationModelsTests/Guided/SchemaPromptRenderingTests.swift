@@ -1,5 +1,5 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import ChatTemplates
 
 @Suite struct SchemaPromptRenderingTests {

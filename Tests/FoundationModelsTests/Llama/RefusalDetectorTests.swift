@@ -1,5 +1,5 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 
 /// Which local-model answers count as refusals: clear, short, first-person refusals only.
 @Suite struct RefusalDetectorTests {

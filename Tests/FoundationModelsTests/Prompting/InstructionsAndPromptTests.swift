@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// `Instructions` and `Prompt`, their builders and representable types: what segments they hold.

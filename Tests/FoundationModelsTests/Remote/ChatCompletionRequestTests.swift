@@ -3,7 +3,8 @@ import Foundation
     import FoundationNetworking
 #endif
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
+@testable import OpenAICompatibleBackend
 import JSONValues
 
 @Generable

@@ -1,5 +1,6 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
+@testable import OpenAICompatibleBackend
 
 /// The chunk decoder on recorded streams: text deltas, tool calls split by index, usage, errors.
 @Suite struct ChatCompletionStreamDecoderTests {

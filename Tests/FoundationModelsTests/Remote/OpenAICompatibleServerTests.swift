@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
+@testable import OpenAICompatibleBackend
 import TestSupport
 
 /// Sessions on ``OpenAICompatibleLanguageModel`` against a real llama-server (SmolLM2, `--jinja`).

@@ -1,5 +1,6 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
+@testable import OpenAICompatibleBackend
 
 /// The event-stream parser, fed the bytes of a body cut in every way a network can cut it.
 @Suite struct ServerSentEventParserTests {

@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// Dynamic schemas: every initializer, reference resolution, hoisting, and the schema errors.

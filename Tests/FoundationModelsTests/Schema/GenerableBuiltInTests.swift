@@ -1,5 +1,5 @@
 import Foundation
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// The standard types' conformances: schemas, conversions and their failures.

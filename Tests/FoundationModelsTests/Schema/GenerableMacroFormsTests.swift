@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// The macro forms compile, and their generated members behave as the expansion says.

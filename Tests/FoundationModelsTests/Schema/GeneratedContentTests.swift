@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// `GeneratedContent`'s initializers, accessors, JSON text and equality.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// `GenerationSchema`'s initializers, properties, guides, debug text and Apple-dialect decoding.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// `GenerationSchema(jsonSchema:)` and `DynamicGenerationSchema(jsonSchema:)`: standard JSON Schema

@@ -1,6 +1,6 @@
 import ConstrainedDecoding
 import Foundation
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import JSONValues
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// Streaming: every prefix of a response converts to the type's partially generated form.

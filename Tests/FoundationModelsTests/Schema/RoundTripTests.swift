@@ -1,5 +1,5 @@
 import Foundation
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// Value → GeneratedContent → JSON text → GeneratedContent → value, for every fixture type.

@@ -1,4 +1,4 @@
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import Testing
 
 /// JSON Schema goldens (Apple's dialect, pretty-printed) for recursive, enum-with-payload, optional and guided types.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import FoundationModelsTesting
 
 /// `logFeedbackAttachment` describes the exchange as JSON that decodes back.

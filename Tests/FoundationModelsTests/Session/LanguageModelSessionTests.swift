@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import TestSupport
 
 /// Sessions on the real SmolLM2 model with greedy decoding.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import TestSupport
 import LlamaBackend
 

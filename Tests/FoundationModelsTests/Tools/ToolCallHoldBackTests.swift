@@ -1,5 +1,5 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 
 /// The hold-back filter between the engine and the session, without a model: which text reaches
 /// the session, when, and how a turn ends.

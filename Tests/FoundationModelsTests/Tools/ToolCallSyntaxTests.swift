@@ -1,5 +1,5 @@
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 
 @Suite struct ToolCallSyntaxTests {
     @Test func parsesOneAndSeveralCalls() throws {

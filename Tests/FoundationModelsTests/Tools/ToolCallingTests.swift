@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 import TestSupport
 
 // `TeamDirectoryTool` is the seed app's tool, verbatim, in Support/SeedTypes.swift.

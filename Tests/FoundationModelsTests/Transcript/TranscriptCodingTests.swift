@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoundationModels
+@testable import FoundationModelsCore
 
 @Suite struct TranscriptCodingTests {
     /// A transcript in Apple's wire format, written for this test in the shape the framework

@@ -1,4 +1,4 @@
-import JSONValues
+package import JSONValues
 
 // Internal helpers for the rest of the package (sessions, transcripts, the decoder bridge):
 //
@@ -153,13 +153,13 @@ extension GenerationSchema {
 
     /// The schema as a JSON Schema document in Apple's dialect: the value ``jsonSchemaText(prettyPrinted:)``
     /// writes, and the one the constrained decoder compiles.
-    func jsonSchemaValue() -> JSONValue {
+    package func jsonSchemaValue() -> JSONValue {
         resolved().jsonValue()
     }
 
     /// The name of the root type, for `Transcript.ResponseFormat.name`: the root's title, or the
     /// JSON type of an untitled root (`array`, `string`, …).
-    var rootTypeName: String {
+    package var rootTypeName: String {
         root.name ?? typeName ?? root.kind.jsonTypeName
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import FoundationModelsCore
 
 /// A model served by an OpenAI-compatible server (llama.cpp's `llama-server`, vLLM, …) as a
 /// ``LanguageModel`` (an extra of this implementation).

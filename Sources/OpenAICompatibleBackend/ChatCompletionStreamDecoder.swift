@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModelsCore
 
 /// Turns the events of a streamed chat completion into channel events: text as it arrives, tool
 /// calls once their pieces are all in, and token usage at the end.

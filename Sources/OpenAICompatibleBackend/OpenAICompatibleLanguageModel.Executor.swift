@@ -1,4 +1,6 @@
 import Foundation
+public import FoundationModelsCore
+import JSONValues
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -65,7 +67,7 @@ extension OpenAICompatibleLanguageModel {
             for (name, value) in configuration.headers {
                 request.setValue(value, forHTTPHeaderField: name)
             }
-            request.httpBody = Data(body.jsonValue.serialized().utf8)
+            request.httpBody = Data(body.jsonValue.jsonText().utf8)
             return request
         }
 

@@ -1,3 +1,4 @@
+import FoundationModelsCore
 /// One streamed chunk of an OpenAI-compatible `/chat/completions` response, as the server sends it
 /// (or the whole response, with `message` in place of `delta`, from a server that does not stream).
 ///

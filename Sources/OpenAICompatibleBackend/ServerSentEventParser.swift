@@ -1,3 +1,4 @@
+import FoundationModelsCore
 /// One event of a Server-Sent Events stream: its `data` lines joined with newlines.
 struct ServerSentEvent: Sendable, Equatable {
     /// The `event:` field, or `error` for llama-server's `error:` lines; `nil` for plain data.

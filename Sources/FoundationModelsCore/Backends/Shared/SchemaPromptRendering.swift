@@ -19,9 +19,9 @@ import JSONValues
 /// It is several times shorter than the JSON Schema text, which matters in a 4,096-token context;
 /// decoding enforces the schema either way, so the rendering only has to tell the model what the
 /// fields mean.
-enum SchemaPromptRendering {
+package enum SchemaPromptRendering {
     /// The text appended to the prompt.
-    static func instruction(for schema: GenerationSchema) -> String {
+    package static func instruction(for schema: GenerationSchema) -> String {
         "\n\n" + compact(schema)
     }
 

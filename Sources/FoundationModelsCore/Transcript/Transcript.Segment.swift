@@ -85,7 +85,7 @@ extension Transcript {
 
 extension [Transcript.Segment] {
     /// The segments' text joined in order, structured values as JSON.
-    var joinedText: String {
+    package var joinedText: String {
         map(\.description).joined()
     }
 }

@@ -49,7 +49,7 @@ extension Transcript {
 
         /// The name of the format: the type's or schema's name.
         public let name: String
-        let schema: GenerationSchema
+        package let schema: GenerationSchema
 
         /// The format's kind (OS 27).
         public var kind: Kind { .schema(schema) }

@@ -14,7 +14,7 @@ extension LanguageModelSession {
             /// A description of what went wrong, for developers.
             public let debugDescription: String
             /// The structured facts behind the error, for the OS 27 conversion.
-            let details: Details?
+            package let details: Details?
 
             /// Creates a context.
             ///
@@ -23,13 +23,13 @@ extension LanguageModelSession {
                 self.init(debugDescription: debugDescription, details: nil)
             }
 
-            init(debugDescription: String, details: Details?) {
+            package init(debugDescription: String, details: Details?) {
                 self.debugDescription = debugDescription
                 self.details = details
             }
 
             /// Facts an error carries besides its description.
-            enum Details: Sendable {
+            package enum Details: Sendable {
                 /// The context's size and the tokens the request needed.
                 case contextSize(contextSize: Int, tokenCount: Int)
                 /// The language the prompt was detected to be in.

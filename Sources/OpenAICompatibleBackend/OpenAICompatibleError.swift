@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModelsCore
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

@@ -1,3 +1,4 @@
+import FoundationModelsCore
 import JSONValues
 
 /// The body of a streamed `/chat/completions` request, built from an executor request.
@@ -45,7 +46,7 @@ struct ChatCompletionRequest {
                     "json_schema",
                     .object([
                         JSONMember("name", .string(Self.schemaName(schema.rootTypeName))),
-                        JSONMember("schema", schema.resolved().jsonValue()),
+                        JSONMember("schema", schema.jsonSchemaValue()),
                         JSONMember("strict", .bool(true))
                     ]))
             ])
@@ -137,7 +138,7 @@ struct ChatCompletionRequest {
                 .object([
                     JSONMember("name", .string(tool.name)),
                     JSONMember("description", .string(tool.description)),
-                    JSONMember("parameters", tool.parameters.resolved().jsonValue())
+                    JSONMember("parameters", tool.parameters.jsonSchemaValue())
                 ]))
         ])
     }
