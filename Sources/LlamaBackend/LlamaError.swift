@@ -25,6 +25,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case engineStopped
     /// The token constraint allowed no token (or rejected the sampled one) after this many tokens.
     case constraintDeadEnd(generatedTokens: Int)
+    /// Guided generation's shortest valid answer needs more tokens than the response may have:
+    /// `maximumTokens`, or the context's room after the prompt (then `contextLength` is set).
+    case responseBudgetTooSmall(neededTokens: Int, availableTokens: Int, promptTokens: Int, contextLength: Int?)
     /// A token outside the vocabulary was used.
     case tokenOutOfRange(token: Int32, vocabularySize: Int)
     /// llama.cpp rejected a LoRA adapter for the model (not a LoRA GGUF, another architecture,
@@ -55,6 +58,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "the inference engine stopped"
         case .constraintDeadEnd(let generatedTokens):
             "guided generation reached a state with no allowed token after \(generatedTokens) tokens"
+        case .responseBudgetTooSmall(let needed, let available, _, let contextLength):
+            "the shortest valid answer needs up to \(needed) tokens but the response may have \(available)"
+                + (contextLength.map { " (the room left in the context of \($0) tokens after the prompt)" } ?? " (maximumResponseTokens)")
         case .tokenOutOfRange(let token, let vocabularySize):
             "token \(token) is outside the vocabulary of \(vocabularySize) tokens"
         case .adapterLoadFailed(let path, let model):

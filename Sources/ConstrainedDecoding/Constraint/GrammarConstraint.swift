@@ -6,12 +6,25 @@
 /// since the model's next token might merge with it, and forced tokens are used only when
 /// tokenizing them after the previous token leaves that token unchanged (so the token sequence is
 /// one the tokenizer itself would produce).
+///
+/// Budget-aware closing: ``tokensToFinish`` is the grammar's shortest completion from here (in
+/// bytes, an upper bound on tokens), and ``narrowToClosingTokens(_:)`` keeps only tokens that
+/// shorten it, which the engine uses when a token would leave too little budget to finish.
+///
+/// Loops: when the model repeats itself inside a value (``RepetitionGuard``), the mask keeps only
+/// closing tokens until that value has ended; pass `breaksLoops: false` to turn this off.
 public final class GrammarConstraint: TokenConstraint {
     private let matcher: GrammarMatcher
     private let vocabulary: any ConstraintTokenizer
     private var mask: TokenBitmask
     private let jumpForward: Bool
     private var lastToken: Int32?
+    private let breaksLoops: Bool
+    private var repetitions = RepetitionGuard()
+    /// While steering out of a loop: the depth of the looping value; closing ends above it.
+    private var closingDepth: Int?
+    /// How many loops were steered out of (for diagnostics and tests).
+    public private(set) var loopsBroken = 0
 
     /// A constraint for one generation.
     ///
@@ -19,11 +32,13 @@ public final class GrammarConstraint: TokenConstraint {
     ///   - grammar: The compiled grammar.
     ///   - vocabulary: The model's tokenizer, for jump-forward.
     ///   - jumpForward: Whether to append forced tokens without sampling.
-    public init(grammar: CompiledGrammar, vocabulary: any ConstraintTokenizer, jumpForward: Bool = true) {
+    ///   - breaksLoops: Whether to steer a value that repeats itself to its end.
+    public init(grammar: CompiledGrammar, vocabulary: any ConstraintTokenizer, jumpForward: Bool = true, breaksLoops: Bool = true) {
         self.matcher = GrammarMatcher(grammar: grammar)
         self.vocabulary = vocabulary
         self.mask = TokenBitmask(tokenCount: grammar.vocabulary.tokenCount)
         self.jumpForward = jumpForward
+        self.breaksLoops = breaksLoops
     }
 
     public func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
@@ -33,16 +48,71 @@ public final class GrammarConstraint: TokenConstraint {
             for index in 0..<count { words[index] = source[index] }
             for index in count..<words.count { words[index] = 0 }
         }
+        if closingDepth != nil { narrowToClosingTokens(words) }
     }
 
     public func accept(_ token: Int32) -> Bool {
         do {
             try matcher.acceptToken(Int(token))
             lastToken = token
-            return true
         } catch {
             return false
         }
+        guard breaksLoops else { return true }
+        let depth = matcher.stackDepth
+        if let closing = closingDepth {
+            if depth < closing || matcher.canTerminate {
+                closingDepth = nil
+                repetitions.reset()
+            }
+        } else if let looping = repetitions.record(token, depth: depth) {
+            closingDepth = looping
+            loopsBroken += 1
+        }
+        return true
+    }
+
+    public var tokensToFinish: Int? {
+        matcher.minimumCompletionBytes
+    }
+
+    public func canFinish(after token: Int32, within tokens: Int) -> Bool {
+        guard let needed = matcher.minimumCompletionBytes(afterToken: Int(token)) else { return false }
+        return needed <= tokens
+    }
+
+    public func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
+        let current = matcher.minimumCompletionBytes
+        let endTokens = Set(matcher.grammar.vocabulary.endOfGenerationTokens)
+        // First bytes that shorten the completion; a token that shortens it must start with one
+        // of them or keep the length first (skipped: single-byte closers always exist).
+        let closers = matcher.minimumCompletionBytesByNextByte().filter { $0.value < current }.keys
+        var kept = [UInt32](repeating: 0, count: words.count)
+        var keptAny = false
+        let tokenBytes = matcher.grammar.vocabulary.tokenBytes
+        for word in words.indices where words[word] != 0 {
+            var bits = words[word]
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let token = word << 5 | bit
+                let keep: Bool
+                if endTokens.contains(token) {
+                    keep = current == 0
+                } else if current == 0 || token >= tokenBytes.count || tokenBytes[token].isEmpty || !closers.contains(tokenBytes[token][0]) {
+                    keep = false
+                } else {
+                    keep = (matcher.minimumCompletionBytes(afterToken: token) ?? .max) < current
+                }
+                if keep {
+                    kept[word] |= 1 << UInt32(bit)
+                    keptAny = true
+                }
+            }
+        }
+        // A vocabulary without a closing token leaves the mask as it was rather than empty.
+        guard keptAny else { return }
+        for index in words.indices { words[index] = kept[index] }
     }
 
     public var isComplete: Bool {

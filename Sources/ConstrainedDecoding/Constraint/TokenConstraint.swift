@@ -14,4 +14,24 @@ public protocol TokenConstraint: AnyObject {
     func takeForcedTokens() -> [Int32]
     /// Whether no further token is possible: the structure is complete and generation stops.
     var isComplete: Bool { get }
+    /// The most tokens needed to finish the structure from here (zero where it may end now), or
+    /// nil when the output is not (or not yet) bound to a structure.
+    var tokensToFinish: Int? { get }
+    /// Whether, after the allowed `token`, the structure can still be finished within `tokens`
+    /// more tokens.
+    func canFinish(after token: Int32, within tokens: Int) -> Bool
+    /// Narrows `words`, as ``fillAllowedTokens(_:)`` filled them, to tokens that bring the
+    /// structure strictly closer to its end (only end-of-generation where it may end now).
+    func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>)
+}
+
+extension TokenConstraint {
+    /// No structure to finish.
+    public var tokensToFinish: Int? { nil }
+
+    /// Any allowed token can be finished after.
+    public func canFinish(after token: Int32, within tokens: Int) -> Bool { true }
+
+    /// Nothing to narrow.
+    public func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {}
 }

@@ -159,6 +159,22 @@ public final class TriggeredConstraint: TokenConstraint {
         return grammars[form]?.isComplete ?? true
     }
 
+    /// The constrained form's, once the output took one; nil while the output may be free text.
+    public var tokensToFinish: Int? {
+        guard case .constrained(let form) = mode else { return nil }
+        return grammars[form]?.tokensToFinish
+    }
+
+    public func canFinish(after token: Int32, within tokens: Int) -> Bool {
+        guard case .constrained(let form) = mode, let grammar = grammars[form] else { return true }
+        return grammar.canFinish(after: token, within: tokens)
+    }
+
+    public func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
+        guard case .constrained(let form) = mode else { return }
+        grammars[form]?.narrowToClosingTokens(words)
+    }
+
     /// The forms whose trigger the output so far is a prefix of.
     private var candidateForms: [Int] {
         triggers.indices.filter { form in

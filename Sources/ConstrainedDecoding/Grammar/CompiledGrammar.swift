@@ -8,6 +8,8 @@ public final class CompiledGrammar: Sendable {
     /// Keywords that were treated as annotations (for example unknown `format` values).
     public let notes: [String]
     let tables: GrammarTables
+    /// The fewest bytes that finish the grammar from each parse position (budget-aware decoding).
+    let distances: CompletionDistances
     let cache = MaskCache()
 
     /// Prepares `grammar` for `vocabulary`.
@@ -17,6 +19,13 @@ public final class CompiledGrammar: Sendable {
         self.vocabulary = vocabulary
         self.notes = grammar.notes
         self.tables = GrammarTables(rules: checked.rules, root: checked.root)
+        self.distances = CompletionDistances(tables: tables)
+    }
+
+    /// The length in bytes of the grammar's shortest sentence: for a JSON Schema, its smallest
+    /// instance in the grammar's layout. A response needs at most this many tokens to be valid.
+    public var shortestSentenceBytes: Int {
+        distances.ruleMinimum[Int(tables.root)]
     }
 
     /// Compiles JSON Schema text for `vocabulary`.

@@ -143,6 +143,22 @@ public final class GrammarMatcher {
         engine.suffixMemo.removeAll()
     }
 
+    // MARK: - Scratch walks
+
+    /// Whether an end-of-generation token was accepted.
+    var isEndOfGenerationAccepted: Bool { terminatedByToken }
+
+    /// The current stack tops.
+    var currentTops: [Frame] { tops }
+
+    /// Runs `body` on the engine and the current tops, then drops every frame it pushed: a walk
+    /// that looks ahead without accepting anything.
+    func withScratchArena<Result>(_ body: (inout GrammarEngine, [Frame]) -> Result) -> Result {
+        let mark = engine.arena.count
+        defer { engine.arena.removeLast(engine.arena.count - mark) }
+        return body(&engine, tops)
+    }
+
     // MARK: - Termination and forced text
 
     /// Whether the text so far is a complete sentence of the grammar (end-of-generation is allowed).

@@ -36,6 +36,8 @@ extension LanguageModelSession {
                 case language(Locale.LanguageCode)
                 /// The schema whose guide cannot be enforced.
                 case schemaName(String?)
+                /// The tokens a guided answer needs at least, and the response's limit.
+                case responseBudget(neededTokens: Int, maximumResponseTokens: Int)
                 /// The text that could not be parsed, and why.
                 case rawContent(String, underlyingError: (any Swift.Error)?)
             }

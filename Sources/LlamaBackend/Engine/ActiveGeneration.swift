@@ -20,9 +20,16 @@ final class ActiveGeneration {
     var producedTokens = 0
     /// Whether the prompt has been fully fed.
     var hasPrefilled = false
+    /// The most tokens the response may have: `maximumTokens`, or the context's room after the
+    /// prompt when that is less.
+    let responseLimit: Int
 
-    init(ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?) {
+    init(
+        ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?,
+        responseLimit: Int
+    ) {
         self.ticket = ticket
+        self.responseLimit = responseLimit
         self.pending = uncachedPrompt
         self.reusedTokens = reusedTokens
         self.admission = admission

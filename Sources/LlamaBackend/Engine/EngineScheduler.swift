@@ -133,10 +133,20 @@ final class EngineScheduler {
             ticket.continuation.finish(throwing: error)
             return
         }
+        let contextRoom = tokensPerSequence - prompt.count
+        let responseLimit = min(ticket.request.maximumTokens ?? Int.max, contextRoom)
+        // Budget-aware decoding: refuse up front when even the shortest valid answer cannot fit.
+        if let needed = constraint?.tokensToFinish, needed > responseLimit {
+            ticket.continuation.finish(
+                throwing: LlamaError.responseBudgetTooSmall(
+                    neededTokens: needed, availableTokens: responseLimit, promptTokens: prompt.count,
+                    contextLength: contextRoom < (ticket.request.maximumTokens ?? Int.max) ? tokensPerSequence : nil))
+            return
+        }
         admissions &+= 1
         let generation = ActiveGeneration(
             ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
-            admission: admissions, constraint: constraint)
+            admission: admissions, constraint: constraint, responseLimit: responseLimit)
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
         mailbox.statistics.withLock { statistics in
@@ -271,11 +281,21 @@ final class EngineScheduler {
             finish(slot: index, throwing: LlamaError.logitsMissing(batchIndex: logitsIndex))
             return
         }
-        let token: TokenID?
+        var token: TokenID?
         if let constraint = generation.constraint {
             maskWords.withUnsafeMutableBufferPointer { constraint.fillAllowedTokens($0) }
             token = maskWords.withUnsafeBufferPointer { words in
                 generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: words)
+            }
+            // Budget-aware closing: a token after which the structure could no longer be finished
+            // in the tokens left is replaced by a sample among the tokens that close it.
+            let left = generation.responseLimit - generation.producedTokens - 1
+            if let sampled = token, !constraint.canFinish(after: sampled, within: left) {
+                maskWords.withUnsafeMutableBufferPointer { constraint.narrowToClosingTokens($0) }
+                token = maskWords.withUnsafeBufferPointer { words in
+                    generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: words)
+                }
+                mailbox.statistics.withLock { $0.closingTokens += 1 }
             }
         } else {
             token = generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: nil)
@@ -309,6 +329,9 @@ final class EngineScheduler {
         if generation.constraint?.isComplete == true {
             finish(slot: index, reason: .constraintComplete)
         } else if let maximum = generation.ticket.request.maximumTokens, generation.producedTokens >= maximum {
+            finish(slot: index, reason: .maximumTokens)
+        } else if generation.producedTokens >= generation.responseLimit, generation.constraint?.tokensToFinish == 0 {
+            // A structure that fills the context exactly ends there, valid, rather than overflow.
             finish(slot: index, reason: .maximumTokens)
         } else {
             generation.pending = produced

@@ -104,6 +104,9 @@ package struct EngineStatistics: Sendable, Equatable {
     package var sampledTokens = 0
     /// Tokens appended by jump-forward without sampling.
     package var forcedTokens = 0
+    /// Tokens resampled among closing tokens because the sampled one would have left too little
+    /// budget to finish the structure (budget-aware decoding).
+    package var closingTokens = 0
     /// `llama_decode` calls.
     package var decodeCalls = 0
     /// The most generations decoded in one batch.

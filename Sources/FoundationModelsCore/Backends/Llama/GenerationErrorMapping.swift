@@ -22,6 +22,19 @@ enum GenerationErrorMapping {
                     debugDescription: "The conversation needs \(tokenCount) tokens but the context holds \(contextLength) "
                         + "(instructions, transcript, prompt and response together); nothing was truncated.",
                     details: .contextSize(contextSize: contextLength, tokenCount: tokenCount)))
+        case .responseBudgetTooSmall(let needed, let available, let prompt, let contextLength):
+            if let contextLength {
+                return GenerationError.exceededContextWindowSize(
+                    .init(
+                        debugDescription: "The response format's shortest valid answer needs up to \(needed) tokens, but the context of "
+                            + "\(contextLength) tokens has room for \(available) after the prompt's \(prompt); nothing was generated.",
+                        details: .contextSize(contextSize: contextLength, tokenCount: prompt + needed)))
+            }
+            return GenerationError.decodingFailure(
+                .init(
+                    debugDescription: "The response format's shortest valid answer needs up to \(needed) tokens, but "
+                        + "maximumResponseTokens allows \(available); nothing was generated. Raise maximumResponseTokens to at least \(needed).",
+                    details: .responseBudget(neededTokens: needed, maximumResponseTokens: available)))
         case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
         case .decodeFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:

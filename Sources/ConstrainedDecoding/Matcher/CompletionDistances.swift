@@ -1,0 +1,203 @@
+/// The fewest bytes that finish a grammar from any parse position: what budget-aware decoding
+/// reserves, and how it steers a response to a valid end.
+///
+/// Computed once per compiled grammar. For every rule, the length of its shortest value; for every
+/// automaton state, the fewest bytes to an accepting state (a call costs its callee's shortest
+/// value). String and array rules are counted from their bounds. A parse stack's distance is the
+/// sum of its frames' distances, since each frame resumes where its callee returns.
+///
+/// The figures are bytes. Every byte-level vocabulary (GPT-2 and SentencePiece byte fallback alike)
+/// has a token for each single byte, so a distance in bytes is also an upper bound on the tokens
+/// needed, which is what a token budget must reserve.
+struct CompletionDistances: Sendable {
+    /// A distance standing for "cannot finish".
+    static let unreachable = Int.max / 4
+
+    /// The shortest value of each rule, in bytes.
+    private(set) var ruleMinimum: [Int]
+    /// For each automaton state (global index), the fewest bytes to acceptance.
+    private(set) var stateMinimum: [Int]
+    /// For each state of ``JSONStringAutomaton``, the fewest bytes to complete the character being
+    /// read (to reach ``JSONStringAutomaton/body``).
+    private let stringStateToBody: [Int]
+
+    init(tables: GrammarTables) {
+        let ruleCount = tables.ruleKind.count
+        ruleMinimum = [Int](repeating: Self.unreachable, count: ruleCount)
+        stateMinimum = [Int](repeating: Self.unreachable, count: tables.stateAccepting.count)
+        stringStateToBody = Self.stringDistancesToBody()
+        // Rules call each other (recursion included), so iterate until no shortest value shrinks.
+        var changed = true
+        while changed {
+            changed = false
+            for rule in 0..<ruleCount {
+                let value = minimumOfRule(rule, tables: tables)
+                if value < ruleMinimum[rule] {
+                    ruleMinimum[rule] = value
+                    changed = true
+                }
+            }
+        }
+    }
+
+    /// The fewest bytes that finish the grammar with `top` on the stack.
+    func distance(from top: Frame, arena: [Frame], tables: GrammarTables) -> Int {
+        var total = 0
+        var frame = top
+        while true {
+            total += local(frame, tables: tables)
+            if total >= Self.unreachable { return Self.unreachable }
+            guard frame.parent >= 0 else { return frame.parent == Frame.bottom ? total : Self.unreachable }
+            frame = arena[Int(frame.parent)]
+        }
+    }
+
+    /// The fewest bytes that finish `frame`'s own rule from its state.
+    private func local(_ frame: Frame, tables: GrammarTables) -> Int {
+        let rule = Int(frame.rule)
+        switch tables.ruleKind[rule] {
+        case GrammarTables.kindAutomaton:
+            return stateMinimum[Int(tables.ruleStateBase[rule] + frame.state)]
+        case GrammarTables.kindString:
+            let minimum = Int(tables.stringMin[rule])
+            switch frame.state {
+            case JSONStringAutomaton.end: return 0
+            case JSONStringAutomaton.start: return 2 + minimum
+            case JSONStringAutomaton.body: return max(0, minimum - Int(frame.counter)) + 1
+            default:
+                let toBody = stringStateToBody[Int(frame.state)]
+                guard toBody < Self.unreachable else { return Self.unreachable }
+                return toBody + max(0, minimum - Int(frame.counter) - 1) + 1
+            }
+        default:
+            guard let array = tables.arrays[rule] else { return Self.unreachable }
+            return arrayLocal(array, state: frame.state, count: frame.counter)
+        }
+    }
+
+    /// The fewest bytes that finish an array from a local state with `count` items so far.
+    private func arrayLocal(_ array: ArrayRule, state: Int32, count: Int32) -> Int {
+        let separator = array.separator.count
+        switch state {
+        case GrammarTables.arrayEnd:
+            return 0
+        case 0:
+            return ruleMinimumOfArray(array)
+        case 1:
+            return array.minItems == 0 ? 1 : itemsCost(array, from: 0, firstHasSeparator: false) + 1
+        case 2:
+            return itemsCost(array, from: count, firstHasSeparator: true) + 1
+        case array.itemState:
+            return itemsCost(array, from: count, firstHasSeparator: false, atLeastOne: true) + 1
+        default:
+            // Inside the separator: its remaining bytes, then an item.
+            let consumed = Int(state) - 3
+            return separator - consumed + itemsCost(array, from: count, firstHasSeparator: false, atLeastOne: true) + 1
+        }
+    }
+
+    /// The bytes of the items from position `from` up to the minimum count (at least one item
+    /// when `atLeastOne`), separators included.
+    private func itemsCost(_ array: ArrayRule, from: Int32, firstHasSeparator: Bool, atLeastOne: Bool = false) -> Int {
+        let end = max(array.minItems, atLeastOne ? from + 1 : from)
+        guard end <= array.effectiveMaxItems || end <= from else { return Self.unreachable }
+        var total = 0
+        var position = from
+        while position < end {
+            guard let item = array.itemRule(at: position) else { return Self.unreachable }
+            let value = ruleMinimum[Int(item)]
+            guard value < Self.unreachable else { return Self.unreachable }
+            total += value
+            if position > from || firstHasSeparator { total += array.separator.count }
+            position += 1
+        }
+        return total
+    }
+
+    private func ruleMinimumOfArray(_ array: ArrayRule) -> Int {
+        guard array.minItems <= array.effectiveMaxItems else { return Self.unreachable }
+        let items = array.minItems == 0 ? 0 : itemsCost(array, from: 0, firstHasSeparator: false)
+        return items >= Self.unreachable ? Self.unreachable : items + 2
+    }
+
+    /// The shortest value of `rule` under the current rule minimums; updates its states'
+    /// distances when it is an automaton.
+    private mutating func minimumOfRule(_ rule: Int, tables: GrammarTables) -> Int {
+        switch tables.ruleKind[rule] {
+        case GrammarTables.kindString:
+            let (minimum, maximum) = (tables.stringMin[rule], tables.stringMax[rule])
+            return minimum <= maximum ? Int(minimum) + 2 : Self.unreachable
+        case GrammarTables.kindAutomaton:
+            relaxAutomaton(rule, tables: tables)
+            return stateMinimum[Int(tables.ruleStateBase[rule])]
+        default:
+            guard let array = tables.arrays[rule] else { return Self.unreachable }
+            return ruleMinimumOfArray(array)
+        }
+    }
+
+    /// Shortest distances to acceptance for one automaton's states (Bellman-Ford over its edges:
+    /// a byte costs one, a call its callee's shortest value).
+    private mutating func relaxAutomaton(_ rule: Int, tables: GrammarTables) {
+        let base = Int(tables.ruleStateBase[rule])
+        let end = rule + 1 < tables.ruleStateBase.count ? nextStateBase(after: rule, tables: tables) : tables.stateAccepting.count
+        let classCount = Int(tables.ruleClassCount[rule])
+        for state in base..<end where tables.stateAccepting[state] { stateMinimum[state] = 0 }
+        var changed = true
+        while changed {
+            changed = false
+            for state in base..<end {
+                var best = stateMinimum[state]
+                let transitionBase = Int(tables.stateTransitionBase[state])
+                for byteClass in 0..<classCount {
+                    let target = tables.transitions[transitionBase + byteClass]
+                    if target >= 0 {
+                        let candidate = stateMinimum[base + Int(target)] + 1
+                        if candidate < best { best = candidate }
+                    }
+                }
+                for call in Int(tables.stateCallStart[state])..<Int(tables.stateCallStart[state + 1]) {
+                    let callee = ruleMinimum[Int(tables.callCallee[call])]
+                    let rest = stateMinimum[base + Int(tables.callTarget[call])]
+                    if callee < Self.unreachable, rest < Self.unreachable, callee + rest < best { best = callee + rest }
+                }
+                if best < stateMinimum[state] {
+                    stateMinimum[state] = best
+                    changed = true
+                }
+            }
+        }
+    }
+
+    /// The first global state of the next automaton rule after `rule` (rules of other kinds own
+    /// no states).
+    private func nextStateBase(after rule: Int, tables: GrammarTables) -> Int {
+        for next in (rule + 1)..<tables.ruleKind.count where tables.ruleKind[next] == GrammarTables.kindAutomaton {
+            return Int(tables.ruleStateBase[next])
+        }
+        return tables.stateAccepting.count
+    }
+
+    /// Breadth-first distances from each string-automaton state to ``JSONStringAutomaton/body``.
+    private static func stringDistancesToBody() -> [Int] {
+        let count = JSONStringAutomaton.stateCount
+        var distance = [Int](repeating: unreachable, count: count)
+        distance[Int(JSONStringAutomaton.body)] = 0
+        var changed = true
+        while changed {
+            changed = false
+            for state in 0..<count where state != Int(JSONStringAutomaton.body) && state != Int(JSONStringAutomaton.end) {
+                for byte in 0...255 {
+                    let target = JSONStringAutomaton.next(Int32(state), UInt8(byte))
+                    guard target >= 0, target != JSONStringAutomaton.end else { continue }
+                    let candidate = distance[Int(target)] + 1
+                    if candidate < distance[state] {
+                        distance[state] = candidate
+                        changed = true
+                    }
+                }
+            }
+        }
+        return distance
+    }
+}
