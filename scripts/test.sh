@@ -5,6 +5,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
 cd "$root"
+# Guided answers are judged by a validator we did not write: Python's `jsonschema`.
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  python3 -m pip install --quiet --user jsonschema 2>/dev/null \
+    || python3 -m pip install --quiet --user --break-system-packages jsonschema
+fi
 export FM_REQUIRE_MODELS=1
 # One decode thread: llama.cpp's spinning thread barriers collapse when test suites running in
 # parallel compete for the cores (see the README, "Performance"); one thread has no barrier.

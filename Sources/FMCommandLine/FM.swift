@@ -31,7 +31,12 @@ package enum FM {
           --top-p P             sample from the smallest set of tokens with probability P
           --seed N              seed for random sampling (reproducible output)
           --max-tokens N        the most tokens to generate
-          --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect)
+          --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect),
+                                enforced token by token; the answer is always complete JSON: it is
+                                closed validly before --max-tokens (or the context) runs out, and a
+                                schema whose smallest answer cannot fit is refused up front
+          --allow-loops         with --schema: let a value that repeats itself ("2000000…",
+                                ["a", "a", …]) run on; by default it is steered to its end
           --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
           -h, --help            show this help
         """

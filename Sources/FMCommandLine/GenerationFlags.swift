@@ -14,6 +14,8 @@ struct GenerationFlags: Equatable {
     var maximumTokens: Int?
     var schemaPath: String?
     var adapterPath: String?
+    /// `--allow-loops`: guided values that repeat themselves are not steered to their end.
+    var allowsLoops = false
     /// Words that are not options (the prompt).
     var positional: [String] = []
 
@@ -32,6 +34,7 @@ struct GenerationFlags: Equatable {
             case "--max-tokens": maximumTokens = try arguments.number(for: word)
             case "--schema": schemaPath = try arguments.value(for: word)
             case "--adapter": adapterPath = try arguments.value(for: word)
+            case "--allow-loops": allowsLoops = true
             case "--": while let rest = arguments.next() { positional.append(rest) }
             default:
                 if word.hasPrefix("--") { throw CLIError.usage("unknown option '\(word)'") }
@@ -59,11 +62,12 @@ struct GenerationFlags: Equatable {
         return GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maximumTokens)
     }
 
-    /// Applies `--model` and `--context-size` to the default model's settings.
+    /// Applies `--model`, `--context-size` and `--allow-loops` to the default model's settings.
     func configureModel() {
         var settings = LocalModelSettings.current
         if let modelPath { settings.modelPath = modelPath }
         if let contextSize { settings.contextSize = contextSize }
+        if allowsLoops { settings.breaksLoops = false }
         LocalModelSettings.current = settings
     }
 

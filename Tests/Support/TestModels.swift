@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Testing
 package import LlamaBackend
 import FoundationModels
@@ -7,6 +7,10 @@ import FoundationModels
 package enum TestModels {
     package static let smolLM2Path = ModelCatalog.path(of: .smolLM2)
     package static let qwenPath = ModelCatalog.path(of: .qwen25Coder05B)
+
+    /// The package's root folder (where `Package.swift` is).
+    package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     package static var hasSmolLM2: Bool { FileManager.default.fileExists(atPath: smolLM2Path) }
     package static var hasQwen: Bool { FileManager.default.fileExists(atPath: qwenPath) }

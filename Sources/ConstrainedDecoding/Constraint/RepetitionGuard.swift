@@ -12,7 +12,7 @@
 /// unconstrained llama.cpp's.
 struct RepetitionGuard {
     /// The longest repeating unit, in tokens.
-    static let maximumPeriod = 16
+    static let maximumPeriod = 32
     /// The fewest tokens a repetition must cover before it counts as a loop.
     static let minimumSpan = 16
 

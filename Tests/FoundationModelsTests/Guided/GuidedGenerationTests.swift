@@ -80,15 +80,32 @@ import TestSupport
         _ = partial
     }
 
-    @Test func runningOutOfTokensMidStructureIsADecodingFailure() async throws {
+    @Test func aGuidedAnswerThatCannotFitIsRefusedUpFrontWithBothNumbers() async throws {
+        let session = session()
+        let before = session.transcript.count
         await #expect {
-            try await session().respond(
+            try await session.respond(
                 to: "Write a long article about the sea.", generating: Article.self,
                 options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
         } throws: { error in
-            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
-            return context.debugDescription.contains("Article")
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error,
+                case .responseBudget(let needed, let maximum)? = context.details
+            else { return false }
+            return maximum == 10 && needed > 10 && context.debugDescription.contains("\(needed)")
+                && context.debugDescription.contains("maximumResponseTokens allows 10")
         }
+        #expect(session.transcript.count == before)
+    }
+
+    /// A budget too small for the model's own answer but large enough for the smallest one: the
+    /// answer is closed validly before the budget runs out, never cut off mid-structure.
+    @Test(arguments: [60, 90, 140]) func aTightBudgetClosesTheAnswerValidly(_ budget: Int) async throws {
+        let response = try await session().respond(
+            to: "Write a long article about the sea, with many sections.", generating: Article.self,
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: budget))
+        // Without budget-aware closing these budgets end mid-structure (a decoding failure).
+        #expect(response.content.tags.count == 3)
+        #expect(response.rawContent.isComplete)
     }
 
     @Test func theTranscriptRecordsTheFormatAndTheStructure() async throws {

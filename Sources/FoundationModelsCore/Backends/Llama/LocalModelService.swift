@@ -22,7 +22,7 @@ struct LocalModelService: Sendable {
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
         let promptTokens = try preflight(request, engine: engine)
-        let plan = try TurnPlan(request: request, model: engine.model)
+        let plan = try TurnPlan(request: request, model: engine.model, breaksLoops: settings.breaksLoops)
         let generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
@@ -85,9 +85,19 @@ struct LocalModelService: Sendable {
         {
             try ModelLanguages.check(lastPrompt.segments.joinedText, model: engine.model)
         }
-        let renderer = try PromptRenderer(model: engine.model, request: request)
-        let text = try renderer.text(of: request.transcript, ending: .assistantTurn)
-        let promptTokens = try renderer.tokens(of: text, as: .prompt)
+        var renderer = try PromptRenderer(model: engine.model, request: request)
+        var text = try renderer.text(of: request.transcript, ending: .assistantTurn)
+        var promptTokens = try renderer.tokens(of: text, as: .prompt)
+        // A schema too large to describe in the context is left out of the prompt: decoding
+        // enforces it either way, and the answer needs the room.
+        if request.schema != nil, renderer.includeSchemaInPrompt, promptTokens.count + Self.answerRoom > settings.contextSize {
+            renderer.includeSchemaInPrompt = false
+            let shorterText = try renderer.text(of: request.transcript, ending: .assistantTurn)
+            let shorter = try renderer.tokens(of: shorterText, as: .prompt)
+            if shorter.count < promptTokens.count {
+                (text, promptTokens) = (shorterText, shorter)
+            }
+        }
         if settings.logsPrompts {
             FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
         }
@@ -100,6 +110,10 @@ struct LocalModelService: Sendable {
         }
         return promptTokens
     }
+
+    /// The room a guided answer should have in the context before its schema's description is
+    /// left out of the prompt to make room.
+    static let answerRoom = 256
 
     /// The token usage of one request, as the channel reports it.
     struct Usage {

@@ -19,6 +19,7 @@ import Synchronization
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
+/// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
 /// | `FM_CACHE_DIR` | where `scripts/setup.sh` put the models (the default model's folder) | `~/.cache/foundation-models-linux` |
@@ -53,6 +54,11 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// What ``SystemLanguageModel/availability`` reports regardless of the model, as Xcode's scheme
     /// option does on Apple platforms; `nil` for the real answer.
     public var simulatedAvailability: SimulatedAvailability?
+    /// Whether guided generation steers a value that repeats itself (the same token, or the same
+    /// few tokens, over and over: `"2000000…"`, `["a", "a", …]`) to its end once the loop is seen.
+    /// Greedy output without such a loop is unchanged. Either way a guided answer is never cut
+    /// off: when the token budget runs low, the answer is closed validly.
+    public var breaksLoops = true
     /// Whether every prompt is printed on standard error as the chat template renders it, to see
     /// what the model is given.
     public var logsPrompts = false
@@ -113,6 +119,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         settings.adaptersDirectory = environment["FM_ADAPTERS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         settings.simulatedAvailability = environment["FM_SIMULATE_AVAILABILITY"].flatMap(SimulatedAvailability.init(rawValue:))
         settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
+        if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }

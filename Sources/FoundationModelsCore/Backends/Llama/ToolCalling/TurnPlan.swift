@@ -14,7 +14,9 @@ struct TurnPlan {
     /// The constraint, or nil for unconstrained text.
     let constraint: TokenConstraintFactory?
 
-    init(request: LanguageModelExecutorGenerationRequest, model: LlamaModel) throws {
+    /// - Parameter breaksLoops: Whether guided values that repeat themselves are steered to their
+    ///   end (``LocalModelSettings/breaksLoops``).
+    init(request: LanguageModelExecutorGenerationRequest, model: LlamaModel, breaksLoops: Bool = true) throws {
         let tools = request.enabledToolDefinitions
         let mode = request.generationOptions.toolCallingMode ?? .allowed
         // `.required`: the first turn must call tools; once their outputs follow the prompt, the
@@ -65,12 +67,12 @@ struct TurnPlan {
             constraint = nil
         case (false, let schema?):
             let grammar = try compile(.jsonSchema(schema.key, layout: .canonical)) { () throws(SchemaError) in try .jsonSchema(schema.document) }
-            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         case (true, _) where mustCallTools:
             let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
             }
-            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         case (true, nil):
             let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
@@ -90,7 +92,7 @@ struct TurnPlan {
             let grammar = try compile(.toolCallsOrAnswer(ToolCallSyntax.signatures(of: tools), answerSchema: schema.key)) { () throws(SchemaError) in
                 .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema.document)])
             }
-            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary) }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         }
     }
 }
