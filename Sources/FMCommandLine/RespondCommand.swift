@@ -45,14 +45,12 @@ struct RespondCommand {
     }
 }
 
-/// Reads a schema file: Apple's dialect (as `GenerationSchema` encodes) or standard JSON Schema.
+/// Reads a schema file: standard JSON Schema, of which Apple's dialect (as `GenerationSchema`
+/// encodes) is a part. Read as JSON Schema, every keyword of the file is enforced as written.
 enum SchemaFile {
     static func load(_ path: String) throws -> GenerationSchema {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.failed("cannot read the schema file \(path)")
-        }
-        if let schema = try? JSONDecoder().decode(GenerationSchema.self, from: data) {
-            return schema
         }
         do {
             return try GenerationSchema(jsonSchema: String(decoding: data, as: UTF8.self))

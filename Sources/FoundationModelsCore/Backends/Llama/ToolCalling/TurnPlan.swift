@@ -39,18 +39,11 @@ struct TurnPlan {
             }
         }
 
-        // An imported JSON Schema is enforced as written when the decoder reads all of it. The
-        // decoder takes the document as a value; its compact text is only the cache key.
+        // An imported JSON Schema is enforced as written, all of it: a document the decoder
+        // cannot compile is refused (never enforced through a weaker reading of it). The decoder
+        // takes the document as a value; its compact text is only the cache key.
         let schema: (document: JSONValue, key: String)? = request.schema.map { schema in
-            // Compiled through the model's grammar cache (the answer's own key), so a repeated
-            // request compiles the document only once.
-            if let source = schema.sourceJSONSchema {
-                let key = source.jsonText()
-                if (try? grammars.grammar(for: .jsonSchema(key, layout: .canonical), make: { () throws(SchemaError) in try .jsonSchema(source) })) != nil {
-                    return (source, key)
-                }
-            }
-            let document = schema.jsonSchemaValue()
+            let document = schema.sourceJSONSchema ?? schema.jsonSchemaValue()
             return (document, document.jsonText())
         }
         switch (mayCallTools, schema) {
