@@ -13,6 +13,9 @@ struct JSONSchemaCompiler {
     private var referenceRules: [String: Int32] = [:]
     private var inProgress: Set<Int32> = []
     private var depth = 0
+    /// The first contradiction found below the root (it makes its part an empty language); named
+    /// when the whole schema turns out to admit no value.
+    private(set) var firstContradiction: SchemaError?
 
     /// Keywords that carry no constraint by themselves (from the shared keyword table).
     static let annotations: Set<String> = JSONSchemaKeyword.annotationNames
@@ -33,7 +36,10 @@ struct JSONSchemaCompiler {
         // reports the root when nothing is left.
         guard depth == 1 else {
             do { return try compileChecked(schema, path: path) } catch {
-                if case .unsatisfiable = error { return .nothing }
+                if case .unsatisfiable = error {
+                    if firstContradiction == nil { firstContradiction = error }
+                    return .nothing
+                }
                 throw error
             }
         }
@@ -50,6 +56,7 @@ struct JSONSchemaCompiler {
         }
         var object = schema
         try checkUnsupported(object, path: path)
+        try JSONSchemaCompiler.checkContradictions(object, path: path)
         if let reference = object["$ref"] {
             guard case .string(let pointer) = reference else {
                 throw .invalidKeywordValue(keyword: "$ref", path: path, reason: "must be a string")

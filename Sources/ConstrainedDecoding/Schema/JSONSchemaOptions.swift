@@ -40,6 +40,17 @@ extension Grammar {
         var compiler = JSONSchemaCompiler(document: document, options: options)
         let value = try compiler.compile(document, path: "#")
         let root = try compiler.builder.rule(value)
-        return Grammar(rules: compiler.builder.rules, root: root, notes: compiler.notes)
+        let grammar = Grammar(rules: compiler.builder.rules, root: root, notes: compiler.notes)
+        // A schema with no instance is refused naming the contradiction that emptied it, when a
+        // part of it had one, rather than only the root.
+        if let contradiction = compiler.firstContradiction {
+            do {
+                _ = try grammar.validated()
+            } catch {
+                if case .unsatisfiable = error { throw contradiction }
+                throw error
+            }
+        }
+        return grammar
     }
 }
