@@ -274,6 +274,10 @@ import Testing
         (#"{"type": "object", "properties": {"a": {"type": "array", "minContains": 2}}}"#, .unsupportedKeyword("minContains", path: "#/properties/a")),
         (#"{"type": "array", "uniqueItems": true, "minItems": 2}"#, .unsupportedKeyword("uniqueItems", path: "#")),
         (##"{"type": "object", "properties": {"a": {"allOf": [{"$dynamicRef": "#node"}]}}}"##, .unsupportedKeyword("$dynamicRef", path: "#/properties/a")),
+        (
+            ##"{"type": "object", "properties": {"a": {"$ref": "#/definitions/A"}}, "definitions": {"A": {"type": "array", "minContains": 1}}}"##,
+            .unsupportedKeyword("minContains", path: "#/definitions/A")
+        ),
         (#"{"type": "string", "enum": [1, 2]}"#, .unsatisfiable(keyword: "enum", path: "#", reason: "no listed value has an allowed type")),
         (#"{"type": "integer", "minimum": 5, "maximum": 1}"#, .unsatisfiable(keyword: "minimum", path: "#", reason: "no number satisfies the bounds")),
         (#"{"type": "string", "minLength": 3, "maxLength": 2}"#, .unsatisfiable(keyword: "maxLength", path: "#", reason: "maxLength 2 below minLength 3")),
@@ -289,6 +293,7 @@ import Testing
     @Test(arguments: failures)
     func failure(_ document: String, error expected: JSONSchemaImportError) {
         #expect(throws: expected) { try GenerationSchema(jsonSchema: document) }
+        #expect(throws: expected) { try DynamicGenerationSchema(jsonSchema: document) }
     }
 
     @Test func errorsDescribeKeywordAndPath() {
