@@ -19,6 +19,7 @@ import Testing
         "Sources/FoundationModelsCore/Schema/JSONSchemaReader.swift",
         "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Verbatim.swift",
         "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Enforcement.swift",
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Identifiers.swift",
         "Sources/FoundationModelsCore/Schema/JSONSchemaSubschemas.swift"
     ]
 

@@ -253,7 +253,7 @@ struct JSONSchemaReader {
             throw .invalidValue(keyword: "$ref", path: path, reason: "expected a string, found \(value.typeName)")
         }
         if reference == "#" { return .root }
-        guard reference.hasPrefix("#/") else { throw .unresolvedReference(reference, path: path) }
+        guard reference.hasPrefix("#/") else { return try readIdentifiedReference(reference, path: path) }
         let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
         if tokens.count == 2, definitionKeywords.contains(tokens[0]) {
             references.append((tokens[1], reference, path))
@@ -271,7 +271,7 @@ struct JSONSchemaReader {
     }
 
     /// The value a JSON Pointer's tokens lead to in a document.
-    private static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
+    static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
         var current = document
         for token in tokens {
             switch current {

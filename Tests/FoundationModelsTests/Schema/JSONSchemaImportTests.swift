@@ -241,6 +241,11 @@ import Testing
             ##"{"type":"object","properties":{"a":{"type":"string"},"b":{"allOf":[{"$ref":"#/$defs/D"},{"$ref":"#/$defs/properties~1a"}]},"c":{"type":"array","items":{"$ref":"#"},"uniqueItems":true}},"required":[],"x-order":["a","b","c"],"additionalProperties":false,"$defs":{"D":{"title":"D","type":"string","maxLength":3},"properties/a":{"title":"properties/a","type":"string"}}}"##
         ),
         (
+            "a reference by anchor or by identifier becomes a reference by pointer",
+            ##"{"$id": "https://example.com/s.json", "type": "object", "properties": {"a": {"$ref": "#node"}, "b": {"$ref": "https://example.com/s.json#/properties/c"}, "c": {"$anchor": "node", "type": "integer"}, "d": {"$ref": "s.json#"}}}"##,
+            ##"{"type":"object","properties":{"a":{"$ref":"#/$defs/properties~1c"},"b":{"$ref":"#/$defs/properties~1c"},"c":{"type":"integer"},"d":{"$ref":"#"}},"required":[],"x-order":["a","b","c","d"],"additionalProperties":false,"$defs":{"properties/c":{"title":"properties/c","type":"integer"}}}"##
+        ),
+        (
             "data that looks like a reference is left alone, and nested definitions are left out",
             ##"{"type": "object", "properties": {"a": {"const": {"$ref": "#/nowhere"}, "$defs": {"x": {}}}}}"##,
             ##"{"type":"object","properties":{"a":{"const":{"$ref":"#/nowhere"}}},"required":[],"x-order":["a"],"additionalProperties":false}"##
