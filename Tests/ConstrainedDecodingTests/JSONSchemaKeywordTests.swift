@@ -16,7 +16,11 @@ import Testing
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Object.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaCompiler+Types.swift",
         "Sources/ConstrainedDecoding/Schema/JSONSchemaValidation.swift",
-        "Sources/FoundationModelsCore/Schema/JSONSchemaReader.swift"
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader.swift",
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Verbatim.swift",
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Enforcement.swift",
+        "Sources/FoundationModelsCore/Schema/JSONSchemaReader+Identifiers.swift",
+        "Sources/FoundationModelsCore/Schema/JSONSchemaSubschemas.swift"
     ]
 
     /// Word-like string literals in the readers that are not keywords: type names, format names,
@@ -63,18 +67,33 @@ import Testing
         }
     }
 
-    @Test func everyConstraintTheImporterDropsIsEnforcedByTheDecoder() {
-        for keyword in JSONSchemaKeyword.all where keyword.standardImport == .dropped && !keyword.isAnnotation {
-            #expect(keyword.decoder == .enforced || keyword.decoder == .enforcedInPart, "\(keyword.name)")
+    @Test func theImporterDropsOnlyWhatTheDecoderIgnores() {
+        for keyword in JSONSchemaKeyword.all where keyword.standardImport == .dropped || keyword.appleImport == .dropped {
+            #expect(keyword.decoder == .notEnforced, "\(keyword.name)")
         }
     }
 
-    @Test func theDecoderRefusesNothingTheImporterReads() {
-        for keyword in JSONSchemaKeyword.all where keyword.standardImport == .read {
-            switch keyword.decoder {
-            case .refused, .refusedForArrays: Issue.record("\(keyword.name) is read but refused by the decoder")
-            default: break
+    @Test func theImporterKeepsEverythingTheDecoderEnforces() {
+        for keyword in JSONSchemaKeyword.all where keyword.decoder == .enforced || keyword.decoder == .enforcedInPart {
+            #expect(keyword.standardImport == .read, "\(keyword.name)")
+        }
+    }
+
+    /// The importer refuses exactly what the decoder refuses: the keywords refused everywhere as it
+    /// reads them; those refused on arrays when the decoder compiles what it read.
+    @Test func theImporterRefusesExactlyWhatTheDecoderRefuses() {
+        for keyword in JSONSchemaKeyword.all {
+            if case .refused = keyword.decoder {
+                #expect(keyword.standardImport == .rejected && keyword.appleImport == .rejected, "\(keyword.name)")
+            } else {
+                #expect(keyword.standardImport != .rejected, "\(keyword.name) is rejected but the decoder takes it")
             }
+        }
+    }
+
+    @Test func whatTheModelCarriesIsRead() {
+        for keyword in JSONSchemaKeyword.all where keyword.isRepresentableInAppleDialect {
+            #expect(keyword.standardImport == .read, "\(keyword.name)")
         }
     }
 
@@ -83,8 +102,9 @@ import Testing
         #expect(JSONSchemaKeyword.importRule(for: "x-anything", appleDialect: false) == .dropped)
         #expect(JSONSchemaKeyword.importRule(for: "madeUp", appleDialect: true) == .rejected)
         #expect(JSONSchemaKeyword.importRule(for: "madeUp", appleDialect: false) == .dropped)
-        #expect(JSONSchemaKeyword.importRule(for: "oneOf", appleDialect: true) == .rejected)
-        #expect(JSONSchemaKeyword.importRule(for: "oneOf", appleDialect: false) == .read)
+        #expect(JSONSchemaKeyword.importRule(for: "nullable", appleDialect: true) == .rejected)
+        #expect(JSONSchemaKeyword.importRule(for: "nullable", appleDialect: false) == .read)
+        #expect(JSONSchemaKeyword.importRule(for: "allOf", appleDialect: true) == .read)
         #expect(JSONSchemaKeyword.named("minLength")?.isRepresentableInAppleDialect == false)
         #expect(JSONSchemaKeyword.named("pattern")?.isRepresentableInAppleDialect == true)
     }
@@ -94,5 +114,15 @@ import Testing
             guard case .refused = keyword.decoder else { continue }
             #expect(throws: SchemaError.self) { try Grammar.jsonSchema(#"{"type": "string", "\#(keyword.name)": "x"}"#) }
         }
+        for keyword in JSONSchemaKeyword.all where keyword.decoder == .refusedForArrays {
+            #expect(throws: SchemaError.self) { try Grammar.jsonSchema(#"{"type": "array", "\#(keyword.name)": 1}"#) }
+            #expect(throws: Never.self) { try Grammar.jsonSchema(#"{"type": "string", "\#(keyword.name)": 1}"#) }
+        }
+    }
+
+    @Test func theDecoderEnforcesTheFormatsItKnows() {
+        #expect(JSONSchemaKeyword.decoderEnforcesFormat("date-time"))
+        #expect(JSONSchemaKeyword.decoderEnforcesFormat("url"))
+        #expect(!JSONSchemaKeyword.decoderEnforcesFormat("float"))
     }
 }

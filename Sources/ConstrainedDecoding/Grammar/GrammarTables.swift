@@ -120,7 +120,7 @@ struct GrammarTables: Sendable {
 extension Grammar {
     /// Removes call edges to rules that admit no value and states that cannot finish, and refuses
     /// left recursion; throws when the root admits nothing.
-    func validated() throws(SchemaError) -> Grammar {
+    package func validated() throws(SchemaError) -> Grammar {
         var productive = [Bool](repeating: false, count: rules.count)
         var changed = true
         while changed {

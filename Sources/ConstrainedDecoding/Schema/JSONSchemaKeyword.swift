@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// JSONSchemaKeyword.named("minLength")?.decoder        // .enforced
-/// JSONSchemaKeyword.named("minLength")?.standardImport // .dropped (the decoder enforces it from the source)
+/// JSONSchemaKeyword.named("minLength")?.standardImport // .read (kept with its subschema verbatim)
 /// ```
 package struct JSONSchemaKeyword: Sendable, Hashable {
     /// What the constrained decoder does with a keyword.
@@ -28,12 +28,14 @@ package struct JSONSchemaKeyword: Sendable, Hashable {
 
     /// What the importer (`GenerationSchema(jsonSchema:)`, `GenerationSchema`'s `Decodable`) does with a keyword.
     package enum Import: Sendable, Hashable {
-        /// Read into the schema (representable in Apple's dialect).
+        /// Kept: read into Apple's schema model where it carries the keyword
+        /// (``isRepresentableInAppleDialect``), otherwise kept with its subschema verbatim, as
+        /// written; either way the decoder enforces it.
         case read
-        /// Left out of the schema without an error: an annotation, or a constraint that the
-        /// decoder still enforces from the imported document.
+        /// Left out of the schema without an error: it constrains nothing (an annotation).
         case dropped
-        /// Rejected with `JSONSchemaImportError.unsupportedKeyword`.
+        /// Rejected with `JSONSchemaImportError.unsupportedKeyword`: the decoder refuses it, or (in
+        /// Apple's dialect, which the package writes itself) the package never writes it there.
         case rejected
     }
 
@@ -49,15 +51,20 @@ package struct JSONSchemaKeyword: Sendable, Hashable {
     /// modifier of another keyword such as `nullable` or `x-order`); a `$ref` with only such
     /// siblings is a plain reference.
     package let isAnnotation: Bool
+    /// Whether Apple's schema model (`SchemaNode`) carries the keyword, for some of its values
+    /// (`enum` of strings, `uniqueItems: false`, `additionalProperties: false`, …).
+    ///
+    /// A schema object using a keyword the importer reads but the model does not carry (`allOf`,
+    /// `minLength`, …), or a value of it the model does not carry (an `enum` of numbers), is kept
+    /// verbatim, as written.
+    package let isRepresentableInAppleDialect: Bool
 
-    /// Whether Apple's dialect can carry the keyword (the importer reads it there).
-    package var isRepresentableInAppleDialect: Bool { appleImport == .read }
-
-    init(_ name: String, decoder: Decoding, apple: Import, standard: Import, annotation: Bool = false) {
+    init(_ name: String, decoder: Decoding, apple: Import, standard: Import, model: Bool = false, annotation: Bool = false) {
         self.name = name
         self.decoder = decoder
         self.appleImport = apple
         self.standardImport = standard
+        self.isRepresentableInAppleDialect = model
         self.isAnnotation = annotation
     }
 
@@ -79,6 +86,12 @@ package struct JSONSchemaKeyword: Sendable, Hashable {
         if let keyword = named(name) { return appleDialect ? keyword.appleImport : keyword.standardImport }
         if name.hasPrefix("x-") { return .dropped }
         return appleDialect ? .rejected : .dropped
+    }
+
+    /// Whether the decoder enforces `format: name` (a format it knows, or an alias of one); it
+    /// notes other formats as annotations.
+    package static func decoderEnforcesFormat(_ name: String) -> Bool {
+        JSONSchemaCompiler.formats[JSONSchemaCompiler.formatAliases[name] ?? name] != nil
     }
 
     /// The names of the keywords that constrain nothing by themselves (``isAnnotation``).

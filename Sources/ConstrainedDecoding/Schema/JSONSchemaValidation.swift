@@ -12,3 +12,25 @@ public enum JSONSchemaValidation {
         return try compiler.validates(instance, against: schema, path: "#")
     }
 }
+
+extension JSONSchemaValidation {
+    /// Whether no JSON value can satisfy two of `branches` (schemas of a `oneOf` in `document`), by
+    /// the test the decoder uses to compile a `oneOf` as a plain choice: different types or
+    /// different listed values (after following each branch's `$ref`).
+    ///
+    /// `false` when that cannot be shown, including when a reference does not resolve.
+    package static func areMutuallyExclusive(_ branches: [JSONValue], in document: JSONValue) -> Bool {
+        let compiler = JSONSchemaCompiler(document: document, options: JSONSchemaOptions())
+        var expanded: [JSONValue] = []
+        for branch in branches {
+            guard let schema = try? compiler.dereferenced(branch, path: "#") else { return false }
+            expanded.append(schema)
+        }
+        for first in expanded.indices {
+            for second in expanded.indices where second > first {
+                if !compiler.areDisjoint(expanded[first], expanded[second]) { return false }
+            }
+        }
+        return true
+    }
+}

@@ -14,10 +14,14 @@ extension GenerationSchema {
 
     /// Decodes a schema from JSON Schema in Apple's dialect.
     ///
-    /// Objects must carry `properties`, `required`, `x-order` and `additionalProperties: false`; `$defs`/`$ref`, `anyOf`, `enum`, `const`, `pattern`, bounds and
-    /// item counts are read; `default`, `format`, `minLength`, `maxLength` and `multipleOf` are
-    /// dropped. Other keywords, `type` arrays and `allOf` are rejected. To read a standard JSON Schema
-    /// document, use ``GenerationSchema/init(jsonSchema:)``.
+    /// Objects must carry `properties`, `required`, `x-order` and `additionalProperties: false`;
+    /// `$defs`/`$ref`, `anyOf`, `enum`, `const`, `pattern`, bounds and item counts are read;
+    /// annotations such as `default` are dropped; unknown keywords and `type` arrays are rejected.
+    /// A subschema using a keyword the model cannot carry but the constrained decoder enforces
+    /// (`allOf`, `minLength`, `format`, an `enum` of numbers, …) is kept verbatim, as the encoder
+    /// writes it, so an imported schema decodes back to itself; a schema holding one is refused
+    /// when the decoder cannot enforce it. To read a standard JSON Schema document, use
+    /// ``GenerationSchema/init(jsonSchema:)``.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError.dataCorrupted` naming the rejected keyword and its path.

@@ -99,6 +99,10 @@ private struct DynamicSchemaValidator {
             try visit(items, isTop: false)
         case .reference(.named(let name)):
             referenced.append(name)
+        case .verbatim(let value):
+            for pointer in JSONSchemaSubschemas.references(in: value) {
+                if case .named(let name)? = SchemaReference(pointer: pointer) { referenced.append(name) }
+            }
         case .reference(.root), .number, .boolean, .null, .any, .generable:
             break
         }

@@ -7,9 +7,10 @@ package import JSONValues
 //       The schema as JSON Schema in Apple's dialect, as text or as a value (`title`, `description`,
 //       `type`, `properties` in declaration order, `required`, `x-order`, `additionalProperties:
 //       false`, `enum`, `pattern`, `minimum`/`maximum`, `items`/`minItems`/`maxItems`, `anyOf`,
-//       `$ref`, then `$defs` last), keys always in that order. The text for the prompt and the
-//       transcript's response format, the value for the constrained decoder. Equal to the
-//       `Codable` encoding, which `JSONEncoder` writes with keys in any order.
+//       `$ref`, then `$defs` last), keys always in that order; a verbatim subschema as it was read.
+//       The text for the prompt and the transcript's response format, the value for the
+//       constrained decoder. Equal to the `Codable` encoding, which `JSONEncoder` writes with keys
+//       in any order.
 //   var rootTypeName: String                                             (GenerationSchema)
 //       The root's name: its `title` (`NotesDigest`), the type's name (`String`), or the JSON type of
 //       an untitled root (`array`). For `Transcript.ResponseFormat.name`.
@@ -53,9 +54,9 @@ public struct GenerationSchema: Sendable, Codable, CustomDebugStringConvertible 
 
     /// The JSON Schema document the schema was imported from (``init(jsonSchema:)``), if any, as
     /// read (key order and repeated keys kept).
-    /// The constrained decoder enforces this document in full, including the keywords that the
-    /// schema's own model leaves out (`minLength`, `maxLength`, `format`, `multipleOf`; see
-    /// `JSONSchemaKeyword`).
+    /// The constrained decoder compiles this document when it can, as written; the schema's own
+    /// document (``jsonSchemaValue()``) means the same, since what the model cannot carry is kept
+    /// in it verbatim (see `JSONSchemaKeyword`).
     var sourceJSONSchema: JSONValue?
 
     /// Creates a schema from its root node.
@@ -189,6 +190,7 @@ extension SchemaKind {
         case .array: "array"
         case .reference: "reference"
         case .generable(let type, _): GenerationSchema.typeName(type)
+        case .verbatim(let value): value["type"]?.stringValue ?? "schema"
         }
     }
 }

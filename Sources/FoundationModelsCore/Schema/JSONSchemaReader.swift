@@ -4,17 +4,23 @@ import ConstrainedDecoding
 /// Reads a JSON Schema document into schema nodes, in one of two dialects.
 ///
 /// - `apple`: what Apple's `GenerationSchema` encodes and decodes. Objects must carry
-///   `properties`, `required`, `x-order` and `additionalProperties: false`; unknown keywords,
-///   `type` arrays and `oneOf` are rejected.
+///   `properties`, `required`, `x-order` and `additionalProperties: false`; unknown keywords and
+///   `type` arrays are rejected.
 /// - `jsonSchema`: standard JSON Schema as tools write it. Property order is the document's key
-///   order (or `x-order` when present), `required` may be absent, `type: [T, "null"]`, `nullable`,
-///   `oneOf` and `definitions` are read, and unknown annotation keywords are ignored.
+///   order (or `x-order` when present), `required` may be absent, `type: [T, "null"]`, `nullable`
+///   and `definitions` are read, and unknown annotation keywords are ignored.
 ///
 /// Which keywords each dialect reads, drops or rejects is the shared table's
-/// (`JSONSchemaKeyword.importRule(for:appleDialect:)`): both dialects drop `default`, `examples`,
-/// `format`, `minLength`, `maxLength` and `multipleOf` (the decoder enforces the last four from the
-/// imported document), and reject keywords that the schema model cannot carry (`allOf`, `not`,
-/// `if`, `patternProperties`, …) with the keyword and its JSON path.
+/// (`JSONSchemaKeyword.importRule(for:appleDialect:)`). What the schema model carries becomes
+/// model nodes: types, properties in order, `required`, `enum`/`const` of strings, `pattern`,
+/// bounds, item counts, `anyOf` (and a `oneOf` whose branches exclude each other), `$ref`/`$defs`.
+/// A schema object using anything else the decoder enforces (`allOf`, `not`, `if`, `minLength`,
+/// `format`, `multipleOf`, `patternProperties`, `uniqueItems`, an `enum` of numbers, …) is kept
+/// verbatim (``SchemaKind/verbatim(_:)``, `JSONSchemaReader+Verbatim.swift`): the smallest such
+/// object, so that its parent stays a model node. Annotations are dropped. What the decoder
+/// refuses is refused: the keywords the table rejects as they are read, anything else when the
+/// written document is compiled (`JSONSchemaReader+Enforcement.swift`), with the keyword and its
+/// JSON path.
 struct JSONSchemaReader {
     enum Dialect {
         case apple
@@ -23,8 +29,8 @@ struct JSONSchemaReader {
 
     typealias ImportError = JSONSchemaImportError
 
-    private let dialect: Dialect
-    private let document: JSONValue
+    let dialect: Dialect
+    let document: JSONValue
     private var definitions: [SchemaNode] = []
     private var definitionNames: Set<String> = []
     private var references: [(name: String, reference: String, path: String)] = []
@@ -38,17 +44,21 @@ struct JSONSchemaReader {
     }
 
     /// Reads a document into a generation schema.
+    ///
+    /// A standard document is then compiled by the decoder (``checkEnforcement(of:source:)``), and
+    /// so is one in Apple's dialect that holds verbatim subschemas; the schemas of Swift types
+    /// decode unchecked, as they always did.
     static func read(_ document: JSONValue, dialect: Dialect) throws(ImportError) -> GenerationSchema {
-        let dynamic = try readDynamic(document, dialect: dialect, rootReferencesByName: false)
-        do {
-            let definitions = try GenerationSchema.validated(root: dynamic, dependencies: [])
-            return GenerationSchema(node: dynamic.node, definitions: definitions)
-        } catch {
-            throw .invalidSchema(reason: error.errorDescription ?? "\(error)")
+        let (root, definitions) = try readParts(of: document, dialect: dialect)
+        let schema = try generationSchema(root: root, definitions: definitions)
+        if dialect == .jsonSchema || schema.containsVerbatim {
+            try checkEnforcement(of: schema, source: document)
         }
+        return schema
     }
 
-    /// Reads a document into a dynamic schema that carries its definitions along.
+    /// Reads a document into a dynamic schema that carries its definitions along, once the decoder
+    /// has compiled it.
     ///
     /// - Parameter rootReferencesByName: Whether `"$ref": "#"` becomes a reference to the root's
     ///   name, so that the schema keeps its meaning when nested in another one.
@@ -57,15 +67,33 @@ struct JSONSchemaReader {
         dialect: Dialect,
         rootReferencesByName: Bool
     ) throws(ImportError) -> DynamicGenerationSchema {
-        var reader = JSONSchemaReader(dialect: dialect, document: document)
-        var root = try reader.readDocument(document)
-        if rootReferencesByName, reader.referencesRoot(root) {
+        var (root, definitions) = try readParts(of: document, dialect: dialect)
+        try checkEnforcement(of: try generationSchema(root: root, definitions: definitions), source: document)
+        if rootReferencesByName, ([root] + definitions).contains(where: Self.containsRootReference) {
             let name = root.name ?? "Root"
             root.name = name
             root = Self.replacingRootReferences(in: root, with: name)
-            reader.definitions = reader.definitions.map { Self.replacingRootReferences(in: $0, with: name) }
+            definitions = definitions.map { Self.replacingRootReferences(in: $0, with: name) }
         }
-        return DynamicGenerationSchema(node: root, bundledDependencies: reader.definitions)
+        return DynamicGenerationSchema(node: root, bundledDependencies: definitions)
+    }
+
+    /// Reads a document's root and the definitions it brings (its `$defs` and the schemas its
+    /// `$ref`s point to).
+    private static func readParts(of document: JSONValue, dialect: Dialect) throws(ImportError) -> (root: SchemaNode, definitions: [SchemaNode]) {
+        var reader = JSONSchemaReader(dialect: dialect, document: document)
+        let root = try reader.readDocument(document)
+        return (root, reader.definitions)
+    }
+
+    /// The generation schema of a root and its definitions, checked as dynamic schemas are.
+    private static func generationSchema(root: SchemaNode, definitions: [SchemaNode]) throws(ImportError) -> GenerationSchema {
+        do {
+            let validated = try GenerationSchema.validated(root: DynamicGenerationSchema(node: root, bundledDependencies: definitions), dependencies: [])
+            return GenerationSchema(node: root, definitions: validated)
+        } catch {
+            throw .invalidSchema(reason: error.errorDescription ?? "\(error)")
+        }
     }
 
     // MARK: - Document
@@ -106,13 +134,17 @@ struct JSONSchemaReader {
     }
 
     /// How a schema object is named.
-    private enum Naming {
+    enum Naming {
         /// The document's root: named by its `title`.
         case root
         /// A `$defs` entry: named by its key.
         case definition(String)
         /// Anything else: unnamed (a `title` is only an annotation).
         case inline
+
+        var isRoot: Bool {
+            if case .root = self { true } else { false }
+        }
     }
 
     // MARK: - Schemas
@@ -122,10 +154,36 @@ struct JSONSchemaReader {
         switch value {
         case .bool(true) where dialect == .jsonSchema:
             return SchemaNode(kind: .any)
+        case .bool(false) where !naming.isRoot:
+            // Why: `false` allows no value; the model has no such node, and the decoder enforces it
+            // (a property that must be left out, an array that must be empty).
+            return SchemaNode(kind: .verbatim(value))
         case .object(let objectMembers):
             members = objectMembers
         default:
             throw .invalidValue(keyword: "schema", path: path, reason: "expected a schema object, found \(value.typeName)")
+        }
+        let description = try string(value["description"], keyword: "description", path: path)
+        let title = try string(value["title"], keyword: "title", path: path)
+        let name: String? =
+            switch naming {
+            case .root: title
+            case .definition(let key): key
+            case .inline: dialect == .apple ? title : nil
+            }
+        if naming.isRoot {
+            for keyword in definitionKeywords {
+                guard case .object(let entries) = value[keyword] else { continue }
+                for entry in entries {
+                    let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(Self.escape(entry.key))", name: .definition(entry.key))
+                    definitions.append(node)
+                }
+            }
+        } else {
+            try readNestedDefinitions(value, path: path)
+        }
+        if verbatimKeyword(in: value) != nil {
+            return try verbatimNode(members, path: path, naming: naming, name: name, description: description)
         }
         var keywords: [String: JSONValue] = [:]
         for member in members {
@@ -134,27 +192,6 @@ struct JSONSchemaReader {
             case .ignored: continue
             case .unsupported: throw .unsupportedKeyword(key, path: path)
             case .supported: keywords[key] = keywordValue
-            }
-        }
-        let description = try string(keywords["description"], keyword: "description", path: path)
-        let title = try string(keywords["title"], keyword: "title", path: path)
-        let name: String? =
-            switch naming {
-            case .root: title
-            case .definition(let key): key
-            case .inline: dialect == .apple ? title : nil
-            }
-        if case .root = naming {
-        } else {
-            try readNestedDefinitions(keywords, path: path)
-        }
-        if case .root = naming {
-            for keyword in definitionKeywords {
-                guard case .object(let entries) = keywords[keyword] else { continue }
-                for entry in entries {
-                    let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(Self.escape(entry.key))", name: .definition(entry.key))
-                    definitions.append(node)
-                }
             }
         }
 
@@ -203,20 +240,20 @@ struct JSONSchemaReader {
 
     /// Checks `$defs` met below the root: Apple's dialect has none; in JSON Schema they are read
     /// only when a `$ref` points into them.
-    private func readNestedDefinitions(_ keywords: [String: JSONValue], path: String) throws(ImportError) {
-        for keyword in definitionKeywords where keywords[keyword] != nil {
-            guard dialect == .jsonSchema, case .object = keywords[keyword] else {
+    private func readNestedDefinitions(_ schema: JSONValue, path: String) throws(ImportError) {
+        for keyword in definitionKeywords where schema[keyword] != nil {
+            guard dialect == .jsonSchema, case .object = schema[keyword] else {
                 throw .unsupportedKeyword(keyword, path: path)
             }
         }
     }
 
-    private mutating func readReference(_ value: JSONValue, path: String) throws(ImportError) -> SchemaReference {
+    mutating func readReference(_ value: JSONValue, path: String) throws(ImportError) -> SchemaReference {
         guard case .string(let reference) = value else {
             throw .invalidValue(keyword: "$ref", path: path, reason: "expected a string, found \(value.typeName)")
         }
         if reference == "#" { return .root }
-        guard reference.hasPrefix("#/") else { throw .unresolvedReference(reference, path: path) }
+        guard reference.hasPrefix("#/") else { return try readIdentifiedReference(reference, path: path) }
         let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
         if tokens.count == 2, definitionKeywords.contains(tokens[0]) {
             references.append((tokens[1], reference, path))
@@ -234,7 +271,7 @@ struct JSONSchemaReader {
     }
 
     /// The value a JSON Pointer's tokens lead to in a document.
-    private static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
+    static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
         var current = document
         for token in tokens {
             switch current {
@@ -300,14 +337,12 @@ struct JSONSchemaReader {
             constraints.pattern = try string(keywords["pattern"], keyword: "pattern", path: path)
             return SchemaNode(name: name, description: description, kind: .string(constraints))
         case "integer", "number":
-            try rejectChoices(keywords, type: type, path: path)
             let isInteger = type == "integer"
             var constraints = NumberConstraints(isInteger: isInteger)
             constraints.minimum = try bound(keywords, "minimum", exclusive: "exclusiveMinimum", isInteger: isInteger, path: path)
             constraints.maximum = try bound(keywords, "maximum", exclusive: "exclusiveMaximum", isInteger: isInteger, path: path)
             return SchemaNode(name: name, description: description, kind: .number(constraints))
         case "boolean":
-            try rejectChoices(keywords, type: type, path: path)
             return SchemaNode(name: name, description: description, kind: .boolean)
         case "null":
             return SchemaNode(name: name, description: description, kind: .null)
@@ -333,15 +368,13 @@ struct JSONSchemaReader {
                 throw .missingKeyword(keyword, path: path)
             }
         }
+        // A schema for the other properties keeps the object verbatim (`verbatimKeyword(in:)`).
         switch keywords["additionalProperties"] {
         case nil, .bool(false): break
         case .bool(true) where dialect == .jsonSchema: break
-        case .object where dialect == .jsonSchema && keywords["properties"] != nil:
-            // Why: generating only the described properties is valid under any schema for the rest.
-            break
-        case .some(let value):
-            if case .object = value { throw .unsupportedKeyword("additionalProperties", path: path) }
-            throw .invalidValue(keyword: "additionalProperties", path: path, reason: "only false is supported")
+        case .some:
+            throw .invalidValue(
+                keyword: "additionalProperties", path: path, reason: dialect == .apple ? "only false or a schema is supported" : "expected a Boolean or a schema")
         }
         var properties: [SchemaProperty] = []
         if let value = keywords["properties"] {
@@ -386,12 +419,11 @@ struct JSONSchemaReader {
         name: String?,
         description: String?
     ) throws(ImportError) -> SchemaNode {
+        // A list of item schemas and `uniqueItems: true` keep the array verbatim (`verbatimKeyword(in:)`).
         var items = SchemaNode(kind: .any)
         if let value = keywords["items"] {
-            if case .array = value { throw .invalidValue(keyword: "items", path: path, reason: "tuple arrays (a list of item schemas) are not supported") }
             items = try readSchema(value, path: "\(path)/items", name: .inline)
         }
-        if keywords["uniqueItems"] == .bool(true) { throw .unsupportedKeyword("uniqueItems", path: path) }
         let minimum = try count(keywords["minItems"], keyword: "minItems", path: path)
         let maximum = try count(keywords["maxItems"], keyword: "maxItems", path: path)
         return SchemaNode(name: name, description: description, kind: .array(items: items, minimumCount: minimum, maximumCount: maximum))
@@ -414,10 +446,12 @@ struct JSONSchemaReader {
         }
     }
 
+    /// The strings a string schema lists. Other values keep the schema verbatim
+    /// (`choicesAreCarried(by:)`), so only strings (and `null`, in JSON Schema) arrive here.
     private func readChoices(_ keywords: [String: JSONValue], path: String, nullable: inout Bool) throws(ImportError) -> [String]? {
         if let constant = keywords["const"] {
             guard case .string(let value) = constant else {
-                throw .invalidValue(keyword: "const", path: path, reason: "only string constants are supported, found \(constant.typeName)")
+                throw .invalidValue(keyword: "const", path: path, reason: "expected a string, found \(constant.typeName)")
             }
             return [value]
         }
@@ -430,16 +464,10 @@ struct JSONSchemaReader {
             switch element {
             case .string(let choice): choices.append(choice)
             case .null where dialect == .jsonSchema: nullable = true
-            default: throw .invalidValue(keyword: "enum", path: path, reason: "only string choices are supported, found \(element.typeName)")
+            default: throw .invalidValue(keyword: "enum", path: path, reason: "expected strings, found \(element.typeName)")
             }
         }
         return choices
-    }
-
-    private func rejectChoices(_ keywords: [String: JSONValue], type: String, path: String) throws(ImportError) {
-        for keyword in ["enum", "const"] where keywords[keyword] != nil {
-            throw .invalidValue(keyword: keyword, path: path, reason: "choices are supported for strings only, not '\(type)'")
-        }
     }
 
     private func bound(
@@ -449,19 +477,26 @@ struct JSONSchemaReader {
         isInteger: Bool,
         path: String
     ) throws(ImportError) -> NumericBound? {
-        if let value = keywords[exclusive] {
-            guard isInteger, case .number(let text) = value, let number = Double(text) else {
-                throw .unsupportedKeyword(exclusive, path: path)
+        let isLower = keyword == "minimum"
+        var inclusive: Double?
+        if let value = keywords[keyword] {
+            guard case .number(let text) = value, let number = Double(text), number.isFinite else {
+                throw .invalidValue(keyword: keyword, path: path, reason: "expected a number, found \(value.typeName)")
             }
-            let inclusive = keyword == "minimum" ? (number + 1).rounded(.down) : (number - 1).rounded(.up)
-            return .integer(Int(inclusive))
+            inclusive = number
         }
-        guard let value = keywords[keyword] else { return nil }
-        guard case .number(let text) = value, let number = Double(text), number.isFinite else {
-            throw .invalidValue(keyword: keyword, path: path, reason: "expected a number, found \(value.typeName)")
+        guard isInteger else { return inclusive.map(NumericBound.double) }
+        var rounded = inclusive.map { isLower ? $0.rounded(.up) : $0.rounded(.down) }
+        // An exclusive bound reaches the model only on integers (otherwise the schema is verbatim),
+        // as the nearest inclusive one; the tighter of the two bounds holds.
+        if let value = keywords[exclusive] {
+            guard case .number(let text) = value, let number = Double(text), number.isFinite else {
+                throw .invalidValue(keyword: exclusive, path: path, reason: "expected a number, found \(value.typeName)")
+            }
+            let bound = isLower ? (number + 1).rounded(.down) : (number - 1).rounded(.up)
+            rounded = rounded.map { isLower ? max($0, bound) : min($0, bound) } ?? bound
         }
-        guard isInteger else { return .double(number) }
-        let rounded = keyword == "minimum" ? number.rounded(.up) : number.rounded(.down)
+        guard let rounded else { return nil }
         // Why: a bound beyond Int's range (often 2^63 written as a double) bounds nothing more.
         if rounded >= 9.2e18 { return .integer(Int.max) }
         if rounded <= -9.2e18 { return .integer(Int.min) }
@@ -511,17 +546,14 @@ struct JSONSchemaReader {
         token.replacing("~1", with: "/").replacing("~0", with: "~")
     }
 
-    private func referencesRoot(_ root: SchemaNode) -> Bool {
-        ([root] + definitions).contains { Self.containsRootReference($0) }
-    }
-
     private static func containsRootReference(_ node: SchemaNode) -> Bool {
         switch node.kind {
         case .reference(.root): true
         case .object(let properties, _): properties.contains { containsRootReference($0.node) }
         case .anyOf(let choices): choices.contains { containsRootReference($0) }
         case .array(let items, _, _): containsRootReference(items)
-        default: false
+        case .verbatim(let value): JSONSchemaSubschemas.references(in: value).contains(SchemaReference.root.pointer)
+        case .reference(.named), .string, .number, .boolean, .null, .any, .generable: false
         }
     }
 
@@ -543,7 +575,10 @@ struct JSONSchemaReader {
             node.kind = .anyOf(choices.map { replacingRootReferences(in: $0, with: name) })
         case .array(let items, let minimum, let maximum):
             node.kind = .array(items: replacingRootReferences(in: items, with: name), minimumCount: minimum, maximumCount: maximum)
-        default:
+        case .verbatim(let value):
+            let target = SchemaReference.named(name).pointer
+            node.kind = .verbatim(JSONSchemaSubschemas.mappingReferences(in: value) { $0 == SchemaReference.root.pointer ? target : $0 })
+        case .reference(.named), .string, .number, .boolean, .null, .any, .generable:
             break
         }
         return node

@@ -1,3 +1,5 @@
+import JSONValues
+
 /// One node of a schema tree, shared by ``GenerationSchema`` and ``DynamicGenerationSchema``.
 ///
 /// A node built from a `@Generable` type may still hold `.generable` references to other types;
@@ -18,11 +20,12 @@ struct SchemaNode: Sendable {
     }
 
     /// Whether the node is written once under `$defs` and referenced elsewhere, rather than inline:
-    /// true for named objects and named choices between schemas, as Apple's encoder does.
+    /// true for named objects and named choices between schemas, as Apple's encoder does, and for
+    /// named verbatim subschemas (an imported document's root, which its own `$ref`s may name).
     var isDefinition: Bool {
         guard name != nil else { return false }
         switch kind {
-        case .object, .anyOf: return true
+        case .object, .anyOf, .verbatim: return true
         default: return false
         }
     }
@@ -50,6 +53,16 @@ indirect enum SchemaKind: Sendable {
     case reference(SchemaReference)
     /// A `@Generable` type whose schema is read on resolution, with the guides of the property.
     case generable(any Generable.Type, guides: [GuideConstraint])
+    /// A subschema kept as the JSON Schema it was written in, because it uses a keyword (or a value
+    /// of one) that the cases above cannot carry but the constrained decoder enforces: `allOf`,
+    /// `not`, `minLength`, `format`, `patternProperties`, an `enum` of numbers, `false`, ….
+    ///
+    /// Its `$ref`s are this schema's own (`#`, `#/$defs/<name>`, see ``SchemaReference/pointer``),
+    /// so that they resolve where the value is written; the resolver maps them like
+    /// ``reference(_:)``. The node's `name` and `description` are its `title` and `description`,
+    /// left out of the value; nested `$defs` are left out too (the importer hoists what `$ref`s
+    /// use). The value is written, and enforced, as is.
+    case verbatim(JSONValue)
 }
 
 /// A property of an object node.
@@ -81,6 +94,29 @@ enum SchemaReference: Sendable, Hashable {
     case root
     /// A `$defs` entry (`#/$defs/<name>`).
     case named(String)
+
+    /// The reference as the `$ref` of a written schema: `#`, or `#/$defs/<name>` with the name
+    /// escaped for a JSON Pointer.
+    var pointer: String {
+        switch self {
+        case .root: "#"
+        case .named(let name): "#/$defs/\(ResolvedSchema.escapePointer(name))"
+        }
+    }
+
+    /// The reference a written `$ref` spells (the inverse of ``pointer``), or nil for any other
+    /// pointer.
+    init?(pointer: String) {
+        if pointer == "#" {
+            self = .root
+            return
+        }
+        let prefix = "#/$defs/"
+        guard pointer.hasPrefix(prefix) else { return nil }
+        let token = pointer.dropFirst(prefix.count)
+        guard !token.contains("/") else { return nil }
+        self = .named(String(token).replacing("~1", with: "/").replacing("~0", with: "~"))
+    }
 }
 
 extension SchemaNode {

@@ -74,12 +74,8 @@ struct SchemaResolver {
         switch node.kind {
         case .generable(let type, let guides):
             return resolveGenerable(type, guides: guides)
-        case .reference(.root):
-            result.kind = .reference(scope.rootAlias)
-        case .reference(.named(let name)):
-            let target = scope.names[name] ?? .named(name)
-            if case .named(let definition) = target { resolvePending(definition) }
-            result.kind = .reference(target)
+        case .reference(let reference):
+            result.kind = .reference(resolvedTarget(of: reference, in: scope))
         case .object(let properties, let explicitNil):
             let resolved = properties.map { property in
                 var property = property
@@ -91,6 +87,13 @@ struct SchemaResolver {
             result.kind = .anyOf(choices.map { resolve($0, in: scope, isTop: false) })
         case .array(let items, let minimum, let maximum):
             result.kind = .array(items: resolve(items, in: scope, isTop: false), minimumCount: minimum, maximumCount: maximum)
+        case .verbatim(let value):
+            // A verbatim subschema's `$ref`s are the schema's own pointers; they map like references.
+            result.kind = .verbatim(
+                JSONSchemaSubschemas.mappingReferences(in: value) { pointer in
+                    guard let reference = SchemaReference(pointer: pointer) else { return pointer }
+                    return resolvedTarget(of: reference, in: scope).pointer
+                })
         case .string, .number, .boolean, .null, .any:
             break
         }
@@ -99,6 +102,19 @@ struct SchemaResolver {
             return SchemaNode(kind: .reference(scope.names[name] ?? .named(name)))
         }
         return result
+    }
+
+    /// What a reference of a schema means in the resolved schema; a named definition it reaches is
+    /// resolved now, if it is still waiting.
+    private mutating func resolvedTarget(of reference: SchemaReference, in scope: Scope) -> SchemaReference {
+        switch reference {
+        case .root:
+            return scope.rootAlias
+        case .named(let name):
+            let target = scope.names[name] ?? .named(name)
+            if case .named(let definition) = target { resolvePending(definition) }
+            return target
+        }
     }
 
     private mutating func resolveGenerable(_ type: any Generable.Type, guides: [GuideConstraint]) -> SchemaNode {

@@ -18,7 +18,8 @@ import JSONValues
 ///
 /// It is several times shorter than the JSON Schema text, which matters in a 4,096-token context;
 /// decoding enforces the schema either way, so the rendering only has to tell the model what the
-/// fields mean.
+/// fields mean. A verbatim subschema (an imported one with `allOf`, `minLength`, …) is shown as its
+/// compact JSON Schema, without titles and descriptions.
 package enum SchemaPromptRendering {
     /// The text appended to the prompt.
     package static func instruction(for schema: GenerationSchema) -> String {
@@ -52,7 +53,11 @@ package enum SchemaPromptRendering {
             }
             lines.append("}")
         default:
-            lines.append("\(name) = \(type(of: node, rootName: rootName))")
+            // Why: the declaration shows the body; a named choice or verbatim schema would
+            // otherwise be written as its own name.
+            var body = node
+            body.name = nil
+            lines.append("\(name) = \(type(of: body, rootName: rootName))")
         }
         return lines
     }
@@ -105,6 +110,11 @@ package enum SchemaPromptRendering {
             }
         case .generable(let type, _):
             return GenerationSchema.typeName(type)
+        case .verbatim(let value):
+            if let name = node.name, node.isDefinition { return name }
+            // Why: the model has no words for `allOf`, `minLength`, …; its JSON Schema, less what
+            // only describes, tells the truth compactly.
+            return JSONSchemaSubschemas.withoutDescriptions(value).jsonText()
         }
     }
 }
