@@ -209,6 +209,9 @@ REFUSAL_PATTERNS = [
     ("too large", re.compile(r"cannot be enforced while decoding: '([^']+)' at '[^']*' is too large")),
     ("unsupported pattern", re.compile(r"unsupported pattern '")),
     ("unresolved $ref", re.compile(r"unresolved \$ref|cannot resolve '\$ref'")),
+    # Budget-aware decoding: the schema's smallest answer cannot fit --max-tokens (or the context),
+    # refused before generating, with both numbers.
+    ("budget", re.compile(r"shortest valid answer needs up to (\d+) tokens")),
 ]
 
 
@@ -221,6 +224,8 @@ def refusal(message):
                 return kind, "pattern"
             if kind == "unresolved $ref":
                 return kind, "$ref"
+            if kind == "budget":
+                return kind, "smallest answer > budget"
             return kind, match.group(1)
     return None
 

@@ -99,13 +99,15 @@ import TestSupport
 
     /// A budget too small for the model's own answer but large enough for the smallest one: the
     /// answer is closed validly before the budget runs out, never cut off mid-structure.
-    @Test(arguments: [60, 90, 140]) func aTightBudgetClosesTheAnswerValidly(_ budget: Int) async throws {
-        let response = try await session().respond(
-            to: "Write a long article about the sea, with many sections.", generating: Article.self,
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: budget))
-        // Without budget-aware closing these budgets end mid-structure (a decoding failure).
-        #expect(response.content.tags.count == 3)
-        #expect(response.rawContent.isComplete)
+    @Test(arguments: [70, 85, 100]) func aTightBudgetClosesTheAnswerValidly(_ budget: Int) async throws {
+        let prompt = "Write a long article about the sea, with many sections."
+        let roomy = try await session().respond(to: prompt, generating: Article.self, options: Self.options)
+        let tight = try await session().respond(
+            to: prompt, generating: Article.self, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: budget))
+        #expect(tight.content.tags.count == 3)
+        #expect(tight.rawContent.isComplete)
+        // The budget was binding: the model's own answer is longer, and the tight one was closed.
+        #expect(tight.rawContent.jsonString.count < roomy.rawContent.jsonString.count)
     }
 
     @Test func theTranscriptRecordsTheFormatAndTheStructure() async throws {

@@ -284,8 +284,8 @@ import Testing
             .unsupportedKeyword("minContains", path: "#/definitions/A")
         ),
         (#"{"type": "string", "enum": [1, 2]}"#, .unsatisfiable(keyword: "enum", path: "#", reason: "no listed value has an allowed type")),
-        (#"{"type": "integer", "minimum": 5, "maximum": 1}"#, .unsatisfiable(keyword: "minimum", path: "#", reason: "no number satisfies the bounds")),
-        (#"{"type": "string", "minLength": 3, "maxLength": 2}"#, .unsatisfiable(keyword: "maxLength", path: "#", reason: "maxLength 2 below minLength 3")),
+        (#"{"type": "integer", "minimum": 5, "maximum": 1}"#, .unsatisfiable(keyword: "minimum", path: "#", reason: "minimum 5 is above maximum 1")),
+        (#"{"type": "string", "minLength": 3, "maxLength": 2}"#, .unsatisfiable(keyword: "minLength", path: "#", reason: "minLength 3 is above maxLength 2")),
         (#"{"anyOf": []}"#, .invalidValue(keyword: "anyOf", path: "#", reason: "expected a non-empty array of schemas")),
         (#"{"properties": {"a": 3}}"#, .invalidValue(keyword: "schema", path: "#/properties/a", reason: "expected a schema object, found a number")),
         (#"{"properties": {"a": {"$ref": "https://example.com/a.json"}}}"#, .unresolvedReference("https://example.com/a.json", path: "#/properties/a")),
