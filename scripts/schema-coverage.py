@@ -203,7 +203,7 @@ def draft_name(schema, checker):
 REFUSAL_PATTERNS = [
     # Import (GenerationSchema(jsonSchema:)) and compile (SchemaError) messages; the first match wins.
     ("unsupported", re.compile(r"unsupported keyword '([^']+)'")),
-    ("unsatisfiable", re.compile(r"unsatisfiable '([^']+)'")),
+    ("unsatisfiable", re.compile(r"unsatisfiable '([^']+)'|no value satisfies '([^']+)'")),
     ("invalid value", re.compile(r"invalid value for '([^']+)'")),
     ("missing", re.compile(r"missing keyword '([^']+)'")),
     ("too large", re.compile(r"cannot be enforced while decoding: '([^']+)' at '[^']*' is too large")),
@@ -226,6 +226,8 @@ def refusal(message):
                 return kind, "$ref"
             if kind == "budget":
                 return kind, "smallest answer > budget"
+            if kind == "unsatisfiable":
+                return kind, match.group(1) or match.group(2)
             return kind, match.group(1)
     return None
 

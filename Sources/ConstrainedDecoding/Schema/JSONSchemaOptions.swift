@@ -47,8 +47,8 @@ extension Grammar {
             do {
                 _ = try grammar.validated()
             } catch {
-                if case .unsatisfiable = error { throw contradiction }
-                throw error
+                guard case .unsatisfiable = error, case .unsatisfiable(let keyword, let path, let reason) = contradiction else { throw error }
+                throw .unsatisfiable(keyword: keyword, path: path, reason: "no value satisfies the schema; this part has none: \(reason)")
             }
         }
         return grammar

@@ -19,13 +19,13 @@ import TestSupport
         return TestModels.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/jsonschemabench-dev")
     }()
 
-    /// The first schemas of each subset (the subset is the file name up to its first `_` or `---`).
+    /// The first schemas of each subset (the file name up to `---`, or else up to its first `_`).
     static func sample() throws -> [(name: String, text: String)] {
         guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
         var taken: [String: Int] = [:]
         var result: [(String, String)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".json") {
-            let subset = String(file.split(separator: "_").first ?? "").components(separatedBy: "---")[0]
+            let subset = file.contains("---") ? file.components(separatedBy: "---")[0] : String(file.split(separator: "_").first ?? "")
             guard taken[subset, default: 0] < perSubset else { continue }
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
             guard let schema = try JSONReader.read(String(decoding: data, as: UTF8.self))["schema"] else { continue }
