@@ -135,17 +135,20 @@ import TestSupport
         }
     }
 
-    @Test func anIncompleteStructuredResponseIsAParsingError() async throws {
+    /// A guided answer is never cut off (budget-aware decoding), so a budget too small for the
+    /// smallest one fails before generating: a decoding failure with both numbers, whose OS 27
+    /// `ParsingError` holds no raw content.
+    @Test func aStructuredResponseThatCannotFitFailsBeforeGenerating() async throws {
         let session = SessionFixtures.session()
         await #expect {
             try await session.respond(
                 to: "Describe a person.", generating: Person.self,
                 options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3))
         } throws: { error in
-            guard let error = error as? LanguageModelSession.GenerationError, case .decodingFailure = error,
-                let parsing = GeneratedContent.ParsingError(error)
+            guard let error = error as? LanguageModelSession.GenerationError, case .decodingFailure(let context) = error,
+                case .responseBudget(let needed, let maximum)? = context.details
             else { return false }
-            return parsing.rawContent.hasPrefix("{") && error.os27Equivalent is GeneratedContent.ParsingError
+            return maximum == 3 && needed > 3 && GeneratedContent.ParsingError(error)?.rawContent == ""
         }
         #expect(session.transcript.count == 1)
     }
