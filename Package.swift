@@ -147,7 +147,7 @@ let package = Package(
         // beside llguidance), apart from the commands and exported by no product.
         .target(
             name: "FMBench",
-            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding", "JSONValues"],
+            dependencies: ["FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues"],
             swiftSettings: strictSettings
         ),
         // Why: the `fm` executable itself: it only calls `FM.main()`.

@@ -11,6 +11,10 @@ import LlamaBackend
 /// generation (``GuidedBench``): the constrained decoder's mask and compile times on both
 /// vocabularies beside llguidance's on the same token sequences, and guided against free decoding.
 ///
+/// `--only schemas --schemas DIR` runs the user path instead (``SchemaPathBench``): the first
+/// `--per-subset N` schemas of each subset answered through `respond(to:schema:)` within
+/// `--max-tokens N`, counted as answered, refused up front (by keyword), cut off or failed.
+///
 /// `--only throughput`, `--only sessions` or `--only guided` runs one part; `--json` prints one
 /// JSON object. `--schemas DIR` takes the guided part's schemas from a JSONSchemaBench folder
 /// (`--schema-limit N` of them, spread evenly); `--no-reference` skips llguidance.
@@ -30,6 +34,9 @@ struct BenchCommand {
     var schemaFolder: String?
     var schemaLimit = 100
     var withReference = true
+    var runsSchemaPath = false
+    var perSubset = 2
+    var maximumTokens = 768
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -43,21 +50,27 @@ struct BenchCommand {
             case "--schemas": schemaFolder = try arguments.value(for: word)
             case "--schema-limit": schemaLimit = try arguments.number(for: word)
             case "--no-reference": withReference = false
+            case "--per-subset": perSubset = try arguments.number(for: word)
+            case "--max-tokens": maximumTokens = try arguments.number(for: word)
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided"].contains(part) else {
-                    throw CLIError.usage("--only takes throughput, sessions or guided, got '\(part)'")
+                guard ["throughput", "sessions", "guided", "schemas"].contains(part) else {
+                    throw CLIError.usage("--only takes throughput, sessions, guided or schemas, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
                 runsGuided = part == "guided"
+                runsSchemaPath = part == "schemas"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
         if let schemaFolder, !FileManager.default.fileExists(atPath: schemaFolder) {
             throw CLIError.usage("--schemas: no folder at \(schemaFolder)")
         }
-        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0 else {
+        if runsSchemaPath, schemaFolder == nil {
+            throw CLIError.usage("--only schemas needs --schemas DIR (a JSONSchemaBench folder)")
+        }
+        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0, perSubset > 0, maximumTokens > 0 else {
             throw CLIError.usage("bench counts must be positive")
         }
     }
@@ -95,6 +108,11 @@ struct BenchCommand {
             let figures = try await measureGuided(settings: settings)
             object.merge(figures.jsonMembers) { _, new in new }
             table.append(figures.table)
+        }
+        if runsSchemaPath, let schemaFolder {
+            let report = try await SchemaPathBench(folder: schemaFolder, perSubset: perSubset, maximumTokens: maximumTokens, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
         }
         if json {
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

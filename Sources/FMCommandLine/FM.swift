@@ -19,7 +19,9 @@ package enum FM {
                                            concurrent sessions, memory per session; guided generation:
                                            mask and compile times beside llguidance, guided vs free
                                            (--only throughput|sessions|guided, --repeats N, --threads N,
-                                           --schemas DIR, --schema-limit N, --no-reference)
+                                           --schemas DIR, --schema-limit N, --no-reference); the user path
+                                           on real schemas: answered, refused by keyword, cut off
+                                           (--only schemas --schemas DIR, --per-subset N, --max-tokens N)
 
         OPTIONS:
           --instructions TEXT   instructions for the session (the system message)

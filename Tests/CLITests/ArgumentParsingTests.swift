@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import FMCommandLine
 import FoundationModels
 
@@ -80,7 +81,12 @@ import FoundationModels
         #expect(guidedOnly.runsGuided && !guidedOnly.runsSessions && !guidedOnly.runsThroughput)
         #expect(guidedOnly.schemaLimit == 20 && !guidedOnly.withReference)
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput, sessions or guided, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided or schemas, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        var schemas = CommandLineArguments(["--only", "schemas", "--schemas", NSTemporaryDirectory(), "--per-subset", "3", "--max-tokens", "64"])
+        let userPath = try BenchCommand(arguments: &schemas)
+        #expect(userPath.runsSchemaPath && !userPath.runsGuided && userPath.perSubset == 3 && userPath.maximumTokens == 64)
+        var folderless = CommandLineArguments(["--only", "schemas"])
+        #expect(throws: CLIError.usage("--only schemas needs --schemas DIR (a JSONSchemaBench folder)")) { try BenchCommand(arguments: &folderless) }
         var missing = CommandLineArguments(["--schemas", "/nonexistent/folder"])
         #expect(throws: CLIError.self) { try BenchCommand(arguments: &missing) }
     }
