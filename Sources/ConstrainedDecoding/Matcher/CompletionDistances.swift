@@ -20,12 +20,22 @@ struct CompletionDistances: Sendable {
     /// For each state of ``JSONStringAutomaton``, the fewest bytes to complete the character being
     /// read (to reach ``JSONStringAutomaton/body``).
     private let stringStateToBody: [Int]
+    /// For each rule, one past its last global automaton state (automaton rules own the states
+    /// from their base up to the next automaton rule's base).
+    private let stateEnd: [Int]
 
     init(tables: GrammarTables) {
         let ruleCount = tables.ruleKind.count
         ruleMinimum = [Int](repeating: Self.unreachable, count: ruleCount)
         stateMinimum = [Int](repeating: Self.unreachable, count: tables.stateAccepting.count)
         stringStateToBody = Self.stringDistancesToBody()
+        var ends = [Int](repeating: tables.stateAccepting.count, count: ruleCount)
+        var nextBase = tables.stateAccepting.count
+        for rule in (0..<ruleCount).reversed() {
+            ends[rule] = nextBase
+            if tables.ruleKind[rule] == GrammarTables.kindAutomaton { nextBase = Int(tables.ruleStateBase[rule]) }
+        }
+        stateEnd = ends
         // Rules call each other (recursion included), so iterate until no shortest value shrinks.
         var changed = true
         while changed {
@@ -140,7 +150,7 @@ struct CompletionDistances: Sendable {
     /// a byte costs one, a call its callee's shortest value).
     private mutating func relaxAutomaton(_ rule: Int, tables: GrammarTables) {
         let base = Int(tables.ruleStateBase[rule])
-        let end = rule + 1 < tables.ruleStateBase.count ? nextStateBase(after: rule, tables: tables) : tables.stateAccepting.count
+        let end = stateEnd[rule]
         let classCount = Int(tables.ruleClassCount[rule])
         for state in base..<end where tables.stateAccepting[state] { stateMinimum[state] = 0 }
         var changed = true
@@ -167,15 +177,6 @@ struct CompletionDistances: Sendable {
                 }
             }
         }
-    }
-
-    /// The first global state of the next automaton rule after `rule` (rules of other kinds own
-    /// no states).
-    private func nextStateBase(after rule: Int, tables: GrammarTables) -> Int {
-        for next in (rule + 1)..<tables.ruleKind.count where tables.ruleKind[next] == GrammarTables.kindAutomaton {
-            return Int(tables.ruleStateBase[next])
-        }
-        return tables.stateAccepting.count
     }
 
     /// Breadth-first distances from each string-automaton state to ``JSONStringAutomaton/body``.
