@@ -45,6 +45,26 @@ public macro Generable(description: String? = nil) =
 public macro Generable(description: String? = nil, representNilExplicitlyInGeneratedContent: Bool) =
     #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
+/// Makes a struct or an enum generable under a schema name of your choice (OS 27).
+///
+/// The name is the schema's ``GenerationSchema/name``: executors send it as the response
+/// format's name, and other schemas refer to the type by it.
+///
+/// ```swift
+/// @Generable(name: "trip_plan", description: "A day-by-day plan")
+/// struct TripPlan { … }
+/// ```
+///
+/// - Parameters:
+///   - name: The schema's name.
+///   - description: A description of the type, for the model.
+///   - representNilExplicitlyInGeneratedContent: Whether an optional property that is `nil` is
+///     written as `null`.
+@attached(extension, conformances: Generable, names: named(init(_:)), named(generatedContent))
+@attached(member, names: arbitrary)
+public macro Generable(name: String, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool = false) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
 /// Describes and constrains a stored property of a `@Generable` type.
 ///
 /// ```swift

@@ -96,7 +96,7 @@ public struct MockLanguageModel: LanguageModel {
                         .toolCalls(
                             action: .toolCall(
                                 id: "mock-call-\(script.requests.count)-\(index)", name: call.name,
-                                action: .appendArguments(call.arguments.jsonString))))
+                                action: .appendArguments(call.arguments.jsonString, tokenCount: 0))))
                 }
             case .failure(let error):
                 throw error

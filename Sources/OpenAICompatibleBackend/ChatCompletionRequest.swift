@@ -25,9 +25,11 @@ struct ChatCompletionRequest {
     ///   - request: The transcript, tools, schema and options.
     ///   - model: The model name the server expects.
     ///   - extendedSampling: Whether to send `top_k` (llama-server and vLLM accept it; OpenAI does not).
-    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool) {
+    /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
+    ///   transcript cannot be read or is not an image.
+    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool) throws {
         self.model = model
-        self.messages = Self.messages(
+        self.messages = try Self.messages(
             of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true)
         self.tools = request.enabledToolDefinitions.map(Self.function(for:))
         if tools.isEmpty {
@@ -45,7 +47,7 @@ struct ChatCompletionRequest {
                 JSONMember(
                     "json_schema",
                     .object([
-                        JSONMember("name", .string(Self.schemaName(schema.rootTypeName))),
+                        JSONMember("name", .string(Self.schemaName(schema.name))),
                         JSONMember("schema", schema.jsonSchemaValue()),
                         JSONMember("strict", .bool(true))
                     ]))
@@ -54,6 +56,20 @@ struct ChatCompletionRequest {
             responseFormat = nil
         }
         sampling = Self.sampling(for: request.generationOptions, extendedSampling: extendedSampling)
+        if let level = request.contextOptions.reasoningLevel {
+            sampling.append(JSONMember("reasoning_effort", .string(Self.reasoningEffort(level))))
+        }
+    }
+
+    /// OpenAI's `reasoning_effort` for a reasoning level: `low`, `medium`, `high`, or a custom
+    /// level's name as given.
+    static func reasoningEffort(_ level: ContextOptions.ReasoningLevel) -> String {
+        switch level {
+        case .light: "low"
+        case .moderate: "medium"
+        case .deep: "high"
+        case .custom(let name): name
+        }
     }
 
     /// The JSON of the request body, streamed with usage.
@@ -76,7 +92,13 @@ struct ChatCompletionRequest {
     /// The chat messages of a transcript: instructions as the system message, prompts as user
     /// messages, responses as assistant messages, tool calls as the assistant's `tool_calls`, and
     /// tool outputs as `tool` messages answering their call's id.
-    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true) -> [JSONValue] {
+    ///
+    /// Images go as `image_url` content parts: `file:` images as `data:` URLs, others as given.
+    /// Reasoning entries are not sent: chat-completions servers do not take reasoning back.
+    ///
+    /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image file is
+    ///   missing or is not an image.
+    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true) throws -> [JSONValue] {
         var messages: [JSONValue] = []
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
         for (index, entry) in transcript.enumerated() {
@@ -93,7 +115,13 @@ struct ChatCompletionRequest {
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
                     text += SchemaPromptRendering.instruction(for: format.schema)
                 }
-                messages.append(message(role: "user", content: text))
+                if prompt.segments.contains(where: { if case .attachment = $0 { true } else { false } }) {
+                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: String(text.dropFirst(prompt.segments.joinedText.count))))
+                } else {
+                    messages.append(message(role: "user", content: text))
+                }
+            case .reasoning:
+                break
             case .response(let response):
                 messages.append(message(role: "assistant", content: response.segments.joinedText))
             case .toolCalls(let calls):
@@ -173,6 +201,33 @@ struct ChatCompletionRequest {
         let allowed = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" }
         let cleaned = String(allowed.prefix(64))
         return cleaned.isEmpty ? "response" : cleaned
+    }
+
+    /// A user message of content parts: text parts and `image_url` parts in the prompt's order.
+    private static func userMessage(parts segments: [Transcript.Segment], schemaInstruction: String) throws -> JSONValue {
+        var parts: [JSONValue] = []
+        var text = ""
+        func flushText() {
+            guard !text.isEmpty else { return }
+            parts.append(.object([JSONMember("type", .string("text")), JSONMember("text", .string(text))]))
+            text = ""
+        }
+        for segment in segments {
+            if case .attachment(let attachment) = segment, case .image(let image) = attachment.content {
+                if let label = attachment.label { text += "[image \"\(label)\"]" }
+                flushText()
+                parts.append(
+                    .object([
+                        JSONMember("type", .string("image_url")),
+                        JSONMember("image_url", .object([JSONMember("url", .string(try image.portableURL()))]))
+                    ]))
+            } else {
+                text += segment.description
+            }
+        }
+        text += schemaInstruction
+        flushText()
+        return .object([JSONMember("role", .string("user")), JSONMember("content", .array(parts))])
     }
 
     private static func message(role: String, content: String) -> JSONValue {

@@ -52,10 +52,11 @@ struct ChatCompletionStreamDecoder {
         if let reason = choice.finishReason { finishReason = reason }
         guard let delta = choice.delta ?? choice.message else { return events }
         if let reasoning = delta.reasoningContent, !reasoning.isEmpty {
-            events.append(.reasoning(action: .appendText(reasoning)))
+            // Why one token: servers stream about a token a chunk; the final usage corrects it.
+            events.append(.reasoning(action: .appendText(reasoning, tokenCount: 1)))
         }
         if let content = delta.content, !content.isEmpty {
-            events.append(.response(action: .appendText(content)))
+            events.append(.response(action: .appendText(content, tokenCount: 1)))
         }
         for (position, piece) in (delta.toolCalls ?? []).enumerated() {
             // A whole message's calls may come without indexes: their order is their index.
@@ -77,13 +78,13 @@ struct ChatCompletionStreamDecoder {
             events.append(
                 .toolCalls(
                     action: .toolCall(
-                        id: call.id ?? UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
+                        id: call.id ?? UUID().uuidString, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
         }
         if let usage {
-            let input = LanguageModelSession.Usage.Input(
+            let input = LanguageModelExecutorGenerationChannel.Usage.Input(
                 totalTokenCount: usage.promptTokens ?? 0,
                 cachedTokenCount: usage.promptTokensDetails?.cachedTokens ?? 0)
-            let output = LanguageModelSession.Usage.Output(
+            let output = LanguageModelExecutorGenerationChannel.Usage.Output(
                 totalTokenCount: usage.completionTokens ?? 0,
                 reasoningTokenCount: usage.completionTokensDetails?.reasoningTokens ?? 0)
             events.append(.response(action: .updateUsage(input: input, output: output)))

@@ -37,13 +37,14 @@ extension OpenAICompatibleLanguageModel {
         /// - Throws: ``LanguageModelSession/GenerationError``: `assetsUnavailable` (server
         ///   unreachable, authentication, unknown model, server failure), `rateLimited` (HTTP 429),
         ///   `exceededContextWindowSize`, `decodingFailure` (a rejected request, a malformed
-        ///   stream); or `CancellationError`.
+        ///   stream); ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
+        ///   transcript cannot be read; or `CancellationError`.
         public func respond(
             to request: LanguageModelExecutorGenerationRequest,
             model: OpenAICompatibleLanguageModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
-            let body = ChatCompletionRequest(request, model: configuration.model, extendedSampling: configuration.sendsTopK)
+            let body = try ChatCompletionRequest(request, model: configuration.model, extendedSampling: configuration.sendsTopK)
             let urlRequest = self.urlRequest(body: body)
             do {
                 try await stream(urlRequest, into: channel)

@@ -34,6 +34,13 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         /// Whether to send `top_k` for greedy and top-k sampling: llama-server and vLLM accept it,
         /// OpenAI's own API rejects it. Without it, greedy is temperature 0 alone.
         public var sendsTopK: Bool
+        /// Whether the server's model reads images (`image_url` content parts): the model then has
+        /// the ``LanguageModelCapabilities/Capability/vision`` capability.
+        public var supportsImages: Bool
+        /// Whether the server's model reasons (returns `reasoning_content`, takes
+        /// `reasoning_effort`): the model then has the ``LanguageModelCapabilities/Capability/reasoning``
+        /// capability, and requests may set a reasoning level.
+        public var supportsReasoning: Bool
 
         /// Creates a configuration.
         ///
@@ -44,9 +51,11 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         ///   - headers: Extra HTTP headers.
         ///   - requestTimeout: Seconds the server may stay silent.
         ///   - sendsTopK: Whether to send `top_k` (turn off for servers that reject unknown parameters).
+        ///   - supportsImages: Whether the server's model reads images.
+        ///   - supportsReasoning: Whether the server's model reasons.
         public init(
             baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:],
-            requestTimeout: TimeInterval = 300, sendsTopK: Bool = true
+            requestTimeout: TimeInterval = 300, sendsTopK: Bool = true, supportsImages: Bool = false, supportsReasoning: Bool = false
         ) {
             self.baseURL = baseURL
             self.model = model
@@ -54,6 +63,8 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
             self.headers = headers
             self.requestTimeout = requestTimeout
             self.sendsTopK = sendsTopK
+            self.supportsImages = supportsImages
+            self.supportsReasoning = supportsReasoning
         }
     }
 
@@ -79,9 +90,13 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         self.configuration = configuration
     }
 
-    /// Guided generation and tool calling, which the server provides.
+    /// Guided generation and tool calling, which the server provides; vision and reasoning when
+    /// the configuration says the server's model has them.
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.guidedGeneration, .toolCalling])
+        var capabilities: [LanguageModelCapabilities.Capability] = [.guidedGeneration, .toolCalling]
+        if configuration.supportsImages { capabilities.append(.vision) }
+        if configuration.supportsReasoning { capabilities.append(.reasoning) }
+        return LanguageModelCapabilities(capabilities)
     }
 
     /// The configuration.

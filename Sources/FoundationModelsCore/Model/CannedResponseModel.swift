@@ -20,7 +20,7 @@ struct CannedResponseModel: LanguageModel {
             model: CannedResponseModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
-            await channel.send(.response(action: .appendText(text)))
+            await channel.send(.response(action: .appendText(text, tokenCount: 0)))
         }
     }
 }

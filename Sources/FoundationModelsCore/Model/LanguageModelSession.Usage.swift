@@ -1,8 +1,8 @@
 extension LanguageModelSession {
     /// Tokens a response (or a session) used (OS 27).
-    public struct Usage: Sendable, Equatable {
+    public struct Usage: Sendable {
         /// Tokens read by the model.
-        public struct Input: Sendable, Equatable {
+        public struct Input: Sendable {
             /// Every input token, cached or not.
             public var totalTokenCount: Int
             /// Input tokens found in the model's cache and not recomputed.
@@ -16,7 +16,7 @@ extension LanguageModelSession {
         }
 
         /// Tokens written by the model.
-        public struct Output: Sendable, Equatable {
+        public struct Output: Sendable {
             /// Every output token.
             public var totalTokenCount: Int
             /// Output tokens spent reasoning.
@@ -34,10 +34,18 @@ extension LanguageModelSession {
         /// Tokens written.
         public var output: Output
         /// Executor-specific details.
-        public var metadata: [String: String]
+        public var metadata: [String: any Sendable]
 
         /// Creates usage.
-        public init(input: Input = Input(totalTokenCount: 0), output: Output = Output(totalTokenCount: 0), metadata: [String: String] = [:]) {
+        ///
+        /// - Parameters:
+        ///   - input: Tokens read.
+        ///   - output: Tokens written.
+        ///   - metadata: Executor-specific details.
+        public init(
+            input: Input = Input(totalTokenCount: 0), output: Output = Output(totalTokenCount: 0),
+            metadata: [String: any Sendable & Codable & Equatable] = [:]
+        ) {
             self.input = input
             self.output = output
             self.metadata = metadata
@@ -52,6 +60,15 @@ extension LanguageModelSession {
             input.cachedTokenCount += other.input.cachedTokenCount
             output.totalTokenCount += other.output.totalTokenCount
             output.reasoningTokenCount += other.output.reasoningTokenCount
+            metadata.merge(other.metadata) { _, new in new }
+        }
+
+        /// The session's usage for what an executor reported.
+        init(_ usage: LanguageModelExecutorGenerationChannel.Usage) {
+            self.init(
+                input: Input(totalTokenCount: usage.input.totalTokenCount, cachedTokenCount: usage.input.cachedTokenCount),
+                output: Output(totalTokenCount: usage.output.totalTokenCount, reasoningTokenCount: usage.output.reasoningTokenCount),
+                metadata: usage.metadata)
         }
     }
 }

@@ -16,7 +16,7 @@ extension GenerationOptions {
         }
 
         /// The behaviour.
-        public let kind: Kind
+        public var kind: Kind
 
         init(kind: Kind) {
             self.kind = kind

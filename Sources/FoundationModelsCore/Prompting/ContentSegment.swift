@@ -5,4 +5,6 @@ enum ContentSegment: Sendable, Equatable {
     case text(String)
     /// A structured value; `source` is the name of its type.
     case structure(source: String, content: GeneratedContent)
+    /// An attachment, such as an image (OS 27).
+    case attachment(Transcript.AttachmentSegment)
 }

@@ -129,7 +129,8 @@ extension ContentSegment {
     var transcriptSegment: Transcript.Segment {
         switch self {
         case .text(let text): .text(Transcript.TextSegment(content: text))
-        case .structure(let source, let content): .structure(Transcript.StructuredSegment(source: source, content: content))
+        case .structure(let source, let content): .structure(Transcript.StructuredSegment(schemaName: source, content: content))
+        case .attachment(let segment): .attachment(segment)
         }
     }
 }

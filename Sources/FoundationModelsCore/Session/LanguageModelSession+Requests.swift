@@ -17,8 +17,9 @@ extension LanguageModelSession {
         onProgress: (RequestProgress) -> Void = { _ in }
     ) async throws -> RequestOutcome {
         try beginResponding()
+        var draft = RequestDraft()
         do {
-            let outcome = try await runTurns(specification, onProgress: onProgress)
+            let outcome = try await runTurns(specification, draft: &draft, onProgress: onProgress)
             guard endResponding(committing: outcome.entries, usage: outcome.usage) else {
                 throw LanguageModelSession.Error.transcriptMutationWhileResponding
             }
@@ -26,42 +27,58 @@ extension LanguageModelSession {
         } catch let error as LanguageModelSession.Error {
             throw error
         } catch {
-            endResponding(committing: nil, usage: nil)
+            let preserves = transcriptErrorHandlingPolicy?.kind == .preserve
+            endResponding(committing: preserves ? draft.producedEntries : nil, usage: draft.usage)
             throw error
         }
     }
 
-    private func runTurns(_ specification: RequestSpecification, onProgress: (RequestProgress) -> Void) async throws -> RequestOutcome {
+    private func runTurns(
+        _ specification: RequestSpecification, draft: inout RequestDraft, onProgress: (RequestProgress) -> Void
+    ) async throws -> RequestOutcome {
         let backend = try backend()
+        let history = state.withLock { $0.transcript.entries }
+        try Self.checkCapabilities(backend.capabilities, specification: specification, history: history)
         let prompt = Transcript.Prompt(
+            metadata: specification.metadata,
             segments: specification.prompt.transcriptSegments,
             options: specification.options,
-            responseFormat: specification.responseFormat)
-        var added: [Transcript.Entry] = [.prompt(prompt)]
-        let history = state.withLock { $0.transcript.entries }
-        var usage = Usage()
+            responseFormat: specification.responseFormat,
+            contextOptions: specification.contextOptions)
+        draft.entries = [.prompt(prompt)]
         // The executor enforces `toolCallingMode`; it also needs every tool to render the prompt.
         let enabledTools = tools
         let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
         let responseID = UUID().uuidString
+        var requestMetadata = specification.metadata
+        if !schemaHidden.isEmpty { requestMetadata[LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey] = schemaHidden }
 
         var options = specification.options
         var madeCalls: Set<String> = []
         for _ in 0..<Self.maximumToolRounds {
             try Task.checkCancellation()
             let request = LanguageModelExecutorGenerationRequest(
-                transcript: Transcript(entries: history + added),
+                id: UUID(),
+                transcript: Transcript(entries: history + draft.entries),
                 enabledTools: enabledTools.map { Transcript.ToolDefinition(tool: $0) },
                 schema: specification.schema,
                 generationOptions: options,
-                contextOptions: ContextOptions(includeSchemaInPrompt: specification.includeSchemaInPrompt),
-                metadata: schemaHidden.isEmpty ? [:] : [LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey: schemaHidden])
-            let turn = try await runTurn(request, backend: backend) { text, turnUsage in
-                var total = usage
-                total.add(turnUsage)
-                onProgress(RequestProgress(text: text, entries: added, responseID: responseID, usage: total))
+                contextOptions: specification.contextOptions,
+                metadata: requestMetadata)
+            let usageBefore = draft.usage
+            let entriesBefore = draft.entries
+            let turn = try await runTurn(request, backend: backend) { turn in
+                var total = usageBefore
+                total.add(turn.usage)
+                draft.usage = total
+                draft.partialResponse = turn.text
+                draft.entries = entriesBefore + turn.reasoningEntries
+                onProgress(RequestProgress(text: turn.text, entries: draft.entries, responseID: responseID, usage: total))
             }
-            usage.add(turn.usage)
+            draft.usage = usageBefore
+            draft.usage.add(turn.usage)
+            draft.entries = entriesBefore + turn.reasoningEntries
+            draft.partialResponse = ""
             if !turn.toolCalls.isEmpty {
                 // A model that repeats calls it already made this request has its answer in the
                 // transcript: ask again with tools turned off instead of running them again.
@@ -71,20 +88,47 @@ extension LanguageModelSession {
                     continue
                 }
                 madeCalls.formUnion(signatures)
-                let calls = Transcript.ToolCalls(turn.toolCalls)
-                added.append(.toolCalls(calls))
+                let calls = Transcript.ToolCalls(id: turn.toolCallsEntryID ?? UUID().uuidString, turn.toolCalls)
+                draft.entries.append(.toolCalls(calls))
                 let outputs = try await runTools(turn.toolCalls)
-                added.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
+                draft.entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
                 continue
             }
             try Task.checkCancellation()
             let (rawContent, segment) = try finalContent(of: turn.text, specification: specification)
-            added.append(.response(Transcript.Response(id: responseID, assetIDs: turn.assetIDs, segments: [segment])))
-            return RequestOutcome(entries: added, rawContent: rawContent, usage: usage)
+            var response = Transcript.Response(
+                id: turn.responseEntryID ?? responseID, assetIDs: turn.assetIDs, segments: [segment] + turn.extraSegments)
+            response.storedMetadata = turn.responseMetadata
+            draft.entries.append(.response(response))
+            return RequestOutcome(entries: draft.entries, rawContent: rawContent, usage: draft.usage)
         }
         throw GenerationError.decodingFailure(
             .init(
                 debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
+    }
+
+    /// Refuses, before generating, a request that needs a capability the model lacks: images
+    /// need ``LanguageModelCapabilities/Capability/vision`` and a reasoning level needs
+    /// ``LanguageModelCapabilities/Capability/reasoning``.
+    static func checkCapabilities(
+        _ capabilities: LanguageModelCapabilities, specification: RequestSpecification, history: [Transcript.Entry]
+    ) throws {
+        if specification.contextOptions.reasoningLevel != nil, !capabilities.contains(.reasoning) {
+            throw LanguageModelError.unsupportedCapability(
+                .init(
+                    capability: .reasoning,
+                    debugDescription: "The request sets a reasoning level, but the model does not reason. Leave reasoningLevel nil for this model."))
+        }
+        let promptSegments = specification.prompt.transcriptSegments
+        let hasImage =
+            promptSegments.contains(where: \.isAttachment)
+            || history.contains { $0.segments.contains(where: \.isAttachment) }
+        if hasImage, !capabilities.contains(.vision) {
+            throw LanguageModelError.unsupportedCapability(
+                .init(
+                    capability: .vision,
+                    debugDescription: "The prompt or transcript holds an image, but the model has no vision. Use a model with the vision capability."))
+        }
     }
 
     /// The response's content from its generated text.
@@ -108,80 +152,124 @@ extension LanguageModelSession {
                     details: .rawContent(text, underlyingError: nil)))
         }
         let source = specification.responseFormat?.name ?? schema.rootTypeName
-        return (content, .structure(Transcript.StructuredSegment(source: source, content: content)))
+        return (content, .structure(Transcript.StructuredSegment(schemaName: source, content: content)))
     }
 
-    /// One model turn: text, or tool calls.
-    private struct Turn {
+    /// One model turn: text, or tool calls, with the reasoning before them.
+    struct Turn {
         var text = ""
         var toolCalls: [Transcript.ToolCall] = []
         var usage = Usage()
         var assetIDs: [String] = []
+        var responseEntryID: String?
+        var responseMetadata: [String: any Sendable & Codable & Equatable] = [:]
+        var extraSegments: [Transcript.Segment] = []
+        var toolCallsEntryID: String?
+        var reasoning: ReasoningDraft?
+
+        /// The reasoning as transcript entries (none when the model did not reason).
+        var reasoningEntries: [Transcript.Entry] {
+            guard let reasoning, !reasoning.isEmpty else { return [] }
+            return [.reasoning(reasoning.entry)]
+        }
+    }
+
+    /// Reasoning as it streams in.
+    struct ReasoningDraft {
+        var id = UUID().uuidString
+        var text = ""
+        var signature: Data?
+        var metadata: [String: any Sendable & Codable & Equatable] = [:]
+
+        var isEmpty: Bool { text.isEmpty && signature == nil && metadata.isEmpty }
+
+        var entry: Transcript.Reasoning {
+            Transcript.Reasoning(id: id, metadata: metadata, segments: text.isEmpty ? [] : [.text(Transcript.TextSegment(content: text))], signature: signature)
+        }
     }
 
     private func runTurn(
         _ request: LanguageModelExecutorGenerationRequest,
         backend: any SessionBackend,
-        onText: (String, Usage) -> Void
+        onProgress: (Turn) -> Void
     ) async throws -> Turn {
         let channel = LanguageModelExecutorGenerationChannel()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                defer { channel.finish() }
-                try await backend.respond(to: request, streamingInto: channel)
+                do {
+                    try await backend.respond(to: request, streamingInto: channel)
+                    channel.finish()
+                } catch {
+                    channel.finish(throwing: error)
+                    throw error
+                }
             }
             var turn = Turn()
-            var callOrder: [String] = []
-            var callNames: [String: String] = [:]
-            var callArguments: [String: String] = [:]
-            for await event in channel {
-                switch event.payload {
-                case .response(let action):
-                    switch action {
-                    case .appendText(let text, _, let tokenCount):
-                        turn.text += text
-                        turn.usage.output.totalTokenCount += tokenCount ?? 0
-                        onText(turn.text, turn.usage)
-                    case .replaceTextSegment(let text, _, _):
-                        turn.text = text
-                        onText(turn.text, turn.usage)
-                    case .updateMetadata(let metadata):
-                        if let assets = metadata["assetIDs"] { turn.assetIDs = assets.split(separator: ",").map(String.init) }
-                    case .updateUsage(let input, let output, let metadata):
-                        turn.usage = Usage(input: input, output: output, metadata: metadata)
+            var calls = ToolCallAssembly()
+            do {
+                for try await event in channel {
+                    switch event.payload {
+                    case .response(let response):
+                        if let id = response.entryID { turn.responseEntryID = id }
+                        apply(response.action, to: &turn)
+                    case .reasoning(let reasoning):
+                        var draft = turn.reasoning ?? ReasoningDraft()
+                        if let id = reasoning.entryID { draft.id = id }
+                        switch reasoning.action.kind {
+                        case .appendText(let fragment):
+                            draft.text += fragment.content
+                            turn.usage.output.reasoningTokenCount += fragment.tokenCount
+                            turn.usage.output.totalTokenCount += fragment.tokenCount
+                        case .replaceTextSegment(let replacement): draft.text = replacement.content
+                        case .updateSignature(let signature): draft.signature = signature.signature
+                        case .updateMetadata(let metadata): draft.metadata = metadata.values
+                        case .updateUsage(let usage): turn.usage = Usage(usage)
+                        }
+                        turn.reasoning = draft
+                    case .toolCalls(let toolCalls):
+                        if let id = toolCalls.entryID { turn.toolCallsEntryID = id }
+                        switch toolCalls.action.kind {
+                        case .toolCall(let call): calls.apply(call)
+                        case .removeToolCall(let id): calls.remove(id)
+                        case .updateUsage(let usage): turn.usage = Usage(usage)
+                        case .updateMetadata: break
+                        }
                     }
-                case .toolCalls(let action):
-                    switch action {
-                    case .toolCall(let id, let name, let callAction):
-                        if callNames[id] == nil { callOrder.append(id) }
-                        callNames[id] = name
-                        if case .appendArguments(let json, _) = callAction { callArguments[id, default: ""] += json }
-                    case .removeToolCall(let id):
-                        callOrder.removeAll { $0 == id }
-                        callNames[id] = nil
-                        callArguments[id] = nil
-                    case .updateUsage(let input, let output, let metadata):
-                        turn.usage = Usage(input: input, output: output, metadata: metadata)
-                    case .updateMetadata:
-                        break
-                    }
-                case .reasoning:
-                    break
+                    onProgress(turn)
                 }
+            } catch {
+                // The executor's error: the task group rethrows it below.
             }
             try await group.waitForAll()
-            for id in callOrder {
-                guard let name = callNames[id] else { continue }
-                let json = callArguments[id] ?? "{}"
-                let arguments: GeneratedContent
-                do {
-                    arguments = try GeneratedContent(json: json.isEmpty ? "{}" : json)
-                } catch {
-                    throw GenerationError.decodingFailure(.init(debugDescription: "The arguments of the call to \(name) are not valid JSON: \(json)"))
-                }
-                turn.toolCalls.append(Transcript.ToolCall(id: id, toolName: name, arguments: arguments))
-            }
+            turn.toolCalls = try calls.finished()
             return turn
+        }
+    }
+
+    /// Applies a response action to the turn.
+    private func apply(_ action: LanguageModelExecutorGenerationChannel.Response.Action, to turn: inout Turn) {
+        switch action.kind {
+        case .appendText(let fragment):
+            turn.text += fragment.content
+            turn.usage.output.totalTokenCount += fragment.tokenCount
+        case .replaceTextSegment(let replacement):
+            turn.text = replacement.content
+        case .updateMetadata(let metadata):
+            turn.responseMetadata = metadata.values
+            if let assets = metadata.values["assetIDs"] as? [String] {
+                turn.assetIDs = assets
+            } else if let assets = metadata.values["assetIDs"] as? String {
+                turn.assetIDs = assets.split(separator: ",").map(String.init)
+            }
+        case .updateUsage(let usage):
+            turn.usage = Usage(usage)
+        case .updateCustomSegment(let segment):
+            turn.extraSegments.removeAll { $0.id == segment.id }
+            turn.extraSegments.append(.custom(segment))
+        case .addAttachmentSegment(let segment):
+            turn.extraSegments.append(.attachment(segment))
+        case .removeAttachmentSegment(let id):
+            turn.extraSegments.removeAll { $0.id == id }
         }
     }
 

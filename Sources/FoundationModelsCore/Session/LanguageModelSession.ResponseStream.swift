@@ -123,7 +123,7 @@ extension LanguageModelSession {
                     if let schemaName {
                         guard let partial = try? GeneratedContent(json: progress.text) else { return }
                         content = partial
-                        segment = .structure(Transcript.StructuredSegment(source: schemaName, content: partial))
+                        segment = .structure(Transcript.StructuredSegment(schemaName: schemaName, content: partial))
                     } else {
                         content = GeneratedContent(progress.text)
                         segment = .text(Transcript.TextSegment(content: progress.text))

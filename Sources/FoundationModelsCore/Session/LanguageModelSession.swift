@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// A session keeps its ``transcript`` and responds to one request at a time; a request made while
 /// it ``isResponding`` fails with ``GenerationError/concurrentRequests(_:)``. A failed or cancelled
-/// request leaves the transcript as it was. On the local model, the session's state stays cached
+/// request leaves the transcript as it was, unless ``transcriptErrorHandlingPolicy`` is
+/// ``TranscriptErrorHandlingPolicy/preserveTranscript``. On the local model, the session's state stays cached
 /// between turns, so each turn processes only its new tokens.
 public final class LanguageModelSession: Sendable, Observable {
     struct State: Sendable {
@@ -21,6 +22,7 @@ public final class LanguageModelSession: Sendable, Observable {
         var transcriptMutatedWhileResponding = false
         var backend: (any SessionBackend)?
         var usage = Usage()
+        var errorHandlingPolicy: TranscriptErrorHandlingPolicy?
     }
 
     let state: Mutex<State>
@@ -54,6 +56,13 @@ public final class LanguageModelSession: Sendable, Observable {
                 }
             }
         }
+    }
+
+    /// What happens to the transcript when a request fails or is cancelled (OS 27); `nil` means
+    /// ``TranscriptErrorHandlingPolicy/revertTranscript``.
+    public var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy? {
+        get { state.withLock { $0.errorHandlingPolicy } }
+        set { state.withLock { $0.errorHandlingPolicy = newValue } }
     }
 
     /// Whether the session is responding to a request now.
@@ -105,7 +114,8 @@ public final class LanguageModelSession: Sendable, Observable {
         observationRegistrar.withMutation(of: self, keyPath: \.isResponding) {}
     }
 
-    /// Ends a request, committing its entries when it succeeded.
+    /// Ends a request, committing its entries when it succeeded (or when it failed under
+    /// ``TranscriptErrorHandlingPolicy/preserveTranscript``).
     ///
     /// - Returns: False when the transcript was set while responding: the entries were then not
     ///   committed (the tokens still count in ``usage``).

@@ -39,26 +39,52 @@ struct RequestSpecification: Sendable {
     var prompt: Prompt
     var schema: GenerationSchema?
     var responseFormat: Transcript.ResponseFormat?
-    var includeSchemaInPrompt: Bool
     var options: GenerationOptions
+    /// What goes into the context: the schema description, the reasoning level (OS 27).
+    var contextOptions = ContextOptions()
+    /// Details the app attached to the request (OS 27): recorded in the prompt entry and passed
+    /// to the executor.
+    var metadata: [String: any Sendable & Codable & Equatable] = [:]
+
+    /// Whether the schema is described in the prompt (true unless the request says otherwise).
+    var includeSchemaInPrompt: Bool { contextOptions.includeSchemaInPrompt ?? true }
 
     /// A text request.
-    static func text(_ prompt: Prompt, options: GenerationOptions) -> RequestSpecification {
-        RequestSpecification(prompt: prompt, schema: nil, responseFormat: nil, includeSchemaInPrompt: true, options: options)
+    static func text(
+        _ prompt: Prompt, options: GenerationOptions, contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any Sendable & Codable & Equatable] = [:]
+    ) -> RequestSpecification {
+        RequestSpecification(prompt: prompt, schema: nil, responseFormat: nil, options: options, contextOptions: contextOptions, metadata: metadata)
     }
 
     /// A request for content following a schema.
     static func schema(_ schema: GenerationSchema, prompt: Prompt, includeSchemaInPrompt: Bool, options: GenerationOptions) -> RequestSpecification {
+        .schema(schema, prompt: prompt, options: options, contextOptions: ContextOptions(includeSchemaInPrompt: includeSchemaInPrompt))
+    }
+
+    /// A request for content following a schema, with OS 27's context options and metadata.
+    static func schema(
+        _ schema: GenerationSchema, prompt: Prompt, options: GenerationOptions, contextOptions: ContextOptions,
+        metadata: [String: any Sendable & Codable & Equatable] = [:]
+    ) -> RequestSpecification {
         RequestSpecification(
-            prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
-            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema), options: options,
+            contextOptions: contextOptions, metadata: metadata)
     }
 
     /// A request for a value of a `Generable` type (text when the type is `String`).
     static func type<Content: Generable>(_ type: Content.Type, prompt: Prompt, includeSchemaInPrompt: Bool, options: GenerationOptions) -> RequestSpecification {
-        if Content.self == String.self { return .text(prompt, options: options) }
+        .type(type, prompt: prompt, options: options, contextOptions: ContextOptions(includeSchemaInPrompt: includeSchemaInPrompt))
+    }
+
+    /// A request for a value of a `Generable` type, with OS 27's context options and metadata.
+    static func type<Content: Generable>(
+        _ type: Content.Type, prompt: Prompt, options: GenerationOptions, contextOptions: ContextOptions,
+        metadata: [String: any Sendable & Codable & Equatable] = [:]
+    ) -> RequestSpecification {
+        if Content.self == String.self { return .text(prompt, options: options, contextOptions: contextOptions, metadata: metadata) }
         return RequestSpecification(
-            prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
-            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self), options: options,
+            contextOptions: contextOptions, metadata: metadata)
     }
 }

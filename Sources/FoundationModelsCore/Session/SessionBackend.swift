@@ -1,5 +1,7 @@
 /// A model and its executor, behind one non-generic interface for the session.
 protocol SessionBackend: Sendable {
+    /// What the model can do.
+    var capabilities: LanguageModelCapabilities { get }
     /// Generates a response to the request into the channel.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws
     /// Processes a transcript ahead of a request.
@@ -15,6 +17,8 @@ struct ExecutorBackend<Model: LanguageModel>: SessionBackend {
         self.model = model
         self.executor = try Model.Executor(configuration: model.executorConfiguration)
     }
+
+    var capabilities: LanguageModelCapabilities { model.capabilities }
 
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         try await executor.respond(to: request, model: model, streamingInto: channel)

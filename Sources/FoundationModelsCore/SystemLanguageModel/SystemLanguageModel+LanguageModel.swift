@@ -24,7 +24,7 @@ extension SystemLanguageModel: LanguageModel {
         /// Creates an executor.
         ///
         /// - Parameter configuration: The model's configuration.
-        public init(configuration: Configuration) throws {
+        public init(configuration: Configuration) {
             self.service = LocalModelService(settings: configuration.settings)
         }
 

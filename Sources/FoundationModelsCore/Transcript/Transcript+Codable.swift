@@ -11,10 +11,20 @@ import JSONValues
 ///    "responseFormat": {"type": "jsonSchema", "jsonSchema": {"name": "…", "schema": {…}}}},
 ///   {"id": "…", "role": "response", "toolCalls": [{"id": "…", "name": "…", "arguments": "<JSON text>"}]},
 ///   {"id": "…", "role": "tool", "toolName": "…", "toolCallID": "…", "contents": […]},
+///   {"id": "…", "role": "reasoning", "contents": […], "signature": "<base64>", "metadata": {…}},
 ///   {"id": "…", "role": "response", "assets": […], "contents": [{"type": "structure",
 ///    "structure": {"source": "…", "content": {…}}, "id": "…"}]}
 /// ]}}
 /// ```
+///
+/// The OS 27 additions are written only when present, so a transcript without them encodes as it
+/// did on OS 26: `metadata` objects on prompts, responses, reasoning and tool calls;
+/// `contextOptions` on prompts (`{"includeSchemaInPrompt": false, "reasoningLevel": "deep"}`);
+/// the `reasoning` role; and two segment types, `{"type": "attachment", "attachment": {"type":
+/// "image", "url": "…", "orientation": 1}, "label": "…", "id": "…"}` and `{"type": "custom",
+/// "custom": {"type": "<Swift type>", "content": {…}}, "id": "…"}`. Apple has not published its
+/// encoding of these additions; this is ours, and reading it back is lossless. A custom segment
+/// whose Swift type is unknown to the reader is kept as its JSON and written back unchanged.
 extension Transcript: Codable {
     /// Decodes a transcript from Apple's JSON wire format.
     ///
@@ -86,6 +96,10 @@ enum TranscriptWireFormat {
                 JSONMember("id", .string(prompt.id)), JSONMember("role", .string("user")),
                 JSONMember("contents", .array(prompt.segments.map(segment))), JSONMember("options", options(prompt.options))
             ]
+            if prompt.contextOptions != ContextOptions() {
+                members.append(JSONMember("contextOptions", contextOptions(prompt.contextOptions)))
+            }
+            if !prompt.metadata.isEmpty { members.append(JSONMember("metadata", prompt.metadata.jsonValue)) }
             if let format = prompt.responseFormat {
                 members.append(
                     JSONMember(
@@ -103,7 +117,12 @@ enum TranscriptWireFormat {
                     "toolCalls",
                     .array(
                         calls.map { call in
-                            .object([JSONMember("id", .string(call.id)), JSONMember("name", .string(call.toolName)), JSONMember("arguments", .string(call.arguments.jsonString))])
+                            var members = [
+                                JSONMember("id", .string(call.id)), JSONMember("name", .string(call.toolName)),
+                                JSONMember("arguments", .string(call.arguments.jsonString))
+                            ]
+                            if !call.metadata.isEmpty { members.append(JSONMember("metadata", call.metadata.jsonValue)) }
+                            return .object(members)
                         }))
             ])
         case .toolOutput(let output):
@@ -112,12 +131,35 @@ enum TranscriptWireFormat {
                 JSONMember("toolCallID", .string(output.id)), JSONMember("contents", .array(output.segments.map(segment)))
             ])
         case .response(let response):
-            return .object([
+            var members = [
                 JSONMember("id", .string(response.id)), JSONMember("role", .string("response")),
                 JSONMember("assets", .array(response.assetIDs.map(JSONValue.string))),
                 JSONMember("contents", .array(response.segments.map(segment)))
-            ])
+            ]
+            if !response.metadata.isEmpty { members.append(JSONMember("metadata", response.metadata.jsonValue)) }
+            return .object(members)
+        case .reasoning(let reasoning):
+            var members = [
+                JSONMember("id", .string(reasoning.id)), JSONMember("role", .string("reasoning")),
+                JSONMember("contents", .array(reasoning.segments.map(segment)))
+            ]
+            if let signature = reasoning.signature { members.append(JSONMember("signature", .string(signature.base64EncodedString()))) }
+            if !reasoning.metadata.isEmpty { members.append(JSONMember("metadata", reasoning.metadata.jsonValue)) }
+            return .object(members)
         }
+    }
+
+    static func contextOptions(_ options: ContextOptions) -> JSONValue {
+        var members: [JSONMember] = []
+        if let include = options.includeSchemaInPrompt { members.append(JSONMember("includeSchemaInPrompt", .bool(include))) }
+        switch options.reasoningLevel {
+        case nil: break
+        case .light?: members.append(JSONMember("reasoningLevel", .string("light")))
+        case .moderate?: members.append(JSONMember("reasoningLevel", .string("moderate")))
+        case .deep?: members.append(JSONMember("reasoningLevel", .string("deep")))
+        case .custom(let name)?: members.append(JSONMember("reasoningLevel", .object([JSONMember("custom", .string(name))])))
+        }
+        return .object(members)
     }
 
     static func segment(_ segment: Transcript.Segment) -> JSONValue {
@@ -127,10 +169,36 @@ enum TranscriptWireFormat {
         case .structure(let structure):
             .object([
                 JSONMember("type", .string("structure")),
-                JSONMember("structure", .object([JSONMember("source", .string(structure.source)), JSONMember("content", JSONValue(structure.content))])),
+                JSONMember("structure", .object([JSONMember("source", .string(structure.schemaName)), JSONMember("content", JSONValue(structure.content))])),
                 JSONMember("id", .string(structure.id))
             ])
+        case .attachment(let attachment):
+            attachmentSegment(attachment)
+        case .custom(let custom):
+            customSegment(custom)
         }
+    }
+
+    static func attachmentSegment(_ segment: Transcript.AttachmentSegment) -> JSONValue {
+        var members = [JSONMember("type", .string("attachment"))]
+        switch segment.content {
+        case .image(let image):
+            var fields = [JSONMember("type", .string("image")), JSONMember("url", .string(image.imageURL.absoluteString))]
+            if let orientation = image.storedOrientation { fields.append(JSONMember("orientation", .number(String(orientation.rawValue)))) }
+            members.append(JSONMember("attachment", .object(fields)))
+        }
+        if let label = segment.label { members.append(JSONMember("label", .string(label))) }
+        members.append(JSONMember("id", .string(segment.id)))
+        return .object(members)
+    }
+
+    static func customSegment(_ segment: any Transcript.CustomSegment) -> JSONValue {
+        let typeName = (segment as? PreservedCustomSegment)?.typeName ?? String(reflecting: type(of: segment))
+        let content = segment.contentJSON
+        return .object([
+            JSONMember("type", .string("custom")), JSONMember("custom", .object([JSONMember("type", .string(typeName)), JSONMember("content", content)])),
+            JSONMember("id", .string(segment.id))
+        ])
     }
 
     static func options(_ options: GenerationOptions) -> JSONValue {
@@ -217,8 +285,9 @@ enum TranscriptWireFormat {
             }
             return .prompt(
                 Transcript.Prompt(
-                    id: id, segments: try segments(value, path: path),
-                    options: try options(value["options"], path: path + ".options"), responseFormat: format))
+                    id: id, metadata: metadata(value), segments: try segments(value, path: path),
+                    options: try options(value["options"], path: path + ".options"), responseFormat: format,
+                    contextOptions: try contextOptions(value["contextOptions"], path: path + ".contextOptions")))
         case "response":
             if case .array(let calls)? = value["toolCalls"] {
                 var result: [Transcript.ToolCall] = []
@@ -239,7 +308,8 @@ enum TranscriptWireFormat {
                     }
                     result.append(
                         Transcript.ToolCall(
-                            id: try string(call, "id", path: callPath), toolName: try string(call, "name", path: callPath), arguments: arguments))
+                            id: try string(call, "id", path: callPath), metadata: metadata(call), toolName: try string(call, "name", path: callPath),
+                            arguments: arguments))
                 }
                 return .toolCalls(Transcript.ToolCalls(id: id, result))
             }
@@ -247,12 +317,23 @@ enum TranscriptWireFormat {
             if case .array(let values)? = value["assets"] {
                 for case .string(let asset) in values { assets.append(asset) }
             }
-            return .response(Transcript.Response(id: id, assetIDs: assets, segments: try segments(value, path: path)))
+            var response = Transcript.Response(id: id, assetIDs: assets, segments: try segments(value, path: path))
+            response.storedMetadata = metadata(value)
+            return .response(response)
+        case "reasoning":
+            var signature: Data?
+            if let encoded = value["signature"], encoded != .null {
+                guard case .string(let text) = encoded, let data = Data(base64Encoded: text) else {
+                    throw Failure(path: path + ".signature", reason: "expected base64 text")
+                }
+                signature = data
+            }
+            return .reasoning(Transcript.Reasoning(id: id, metadata: metadata(value), segments: try segments(value, path: path), signature: signature))
         case "tool":
             let callID = (try? string(value, "toolCallID", path: path)) ?? id
             return .toolOutput(Transcript.ToolOutput(id: callID, toolName: try string(value, "toolName", path: path), segments: try segments(value, path: path)))
         default:
-            throw Failure(path: path + ".role", reason: "unknown role \"\(role)\" (expected instructions, user, response or tool)")
+            throw Failure(path: path + ".role", reason: "unknown role \"\(role)\" (expected instructions, user, response, reasoning or tool)")
         }
     }
 
@@ -274,12 +355,64 @@ enum TranscriptWireFormat {
                 do { generated = try GeneratedContent(json: content.serialized()) } catch {
                     throw Failure(path: segmentPath + ".structure.content", reason: "\(error)")
                 }
-                result.append(.structure(Transcript.StructuredSegment(id: id, source: source, content: generated)))
+                result.append(.structure(Transcript.StructuredSegment(id: id, schemaName: source, content: generated)))
+            case "attachment":
+                result.append(.attachment(try attachmentSegment(item, id: id, path: segmentPath)))
+            case "custom":
+                guard let custom = item["custom"] else { throw Failure(path: segmentPath + ".custom", reason: "missing") }
+                let typeName = try string(custom, "type", path: segmentPath + ".custom")
+                guard let content = custom["content"] else { throw Failure(path: segmentPath + ".custom.content", reason: "missing") }
+                result.append(.custom(PreservedCustomSegment(id: id, typeName: typeName, content: PreservedJSON(value: content))))
             case let other:
-                throw Failure(path: segmentPath + ".type", reason: "unknown segment type \"\(other)\" (expected text or structure)")
+                throw Failure(path: segmentPath + ".type", reason: "unknown segment type \"\(other)\" (expected text, structure, attachment or custom)")
             }
         }
         return result
+    }
+
+    static func attachmentSegment(_ item: JSONValue, id: String, path: String) throws(Failure) -> Transcript.AttachmentSegment {
+        guard let attachment = item["attachment"] else { throw Failure(path: path + ".attachment", reason: "missing") }
+        let kind = try string(attachment, "type", path: path + ".attachment")
+        guard kind == "image" else {
+            throw Failure(path: path + ".attachment.type", reason: "unknown attachment type \"\(kind)\" (expected image)")
+        }
+        let text = try string(attachment, "url", path: path + ".attachment")
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw Failure(path: path + ".attachment.url", reason: "not an absolute URL: \(text)")
+        }
+        var orientation: CGImagePropertyOrientation?
+        if let raw = number(attachment["orientation"]) {
+            guard let value = CGImagePropertyOrientation(rawValue: UInt32(exactly: raw) ?? 0) else {
+                throw Failure(path: path + ".attachment.orientation", reason: "expected an EXIF orientation from 1 to 8")
+            }
+            orientation = value
+        }
+        var label: String?
+        if case .string(let text)? = item["label"] { label = text }
+        return Transcript.AttachmentSegment(id: id, content: .image(Transcript.ImageAttachment(imageURL: url, orientation: orientation)), label: label)
+    }
+
+    static func metadata(_ value: JSONValue) -> [String: any Sendable & Codable & Equatable] {
+        guard let metadata = value["metadata"], case .object = metadata else { return [:] }
+        return [String: any Sendable & Codable & Equatable](json: metadata)
+    }
+
+    static func contextOptions(_ value: JSONValue?, path: String) throws(Failure) -> ContextOptions {
+        guard let value, value != .null else { return ContextOptions() }
+        var options = ContextOptions()
+        if case .bool(let include)? = value["includeSchemaInPrompt"] { options.includeSchemaInPrompt = include }
+        switch value["reasoningLevel"] {
+        case nil, .null?: break
+        case .string("light")?: options.reasoningLevel = .light
+        case .string("moderate")?: options.reasoningLevel = .moderate
+        case .string("deep")?: options.reasoningLevel = .deep
+        case let level?:
+            guard case .string(let name)? = level["custom"] else {
+                throw Failure(path: path + ".reasoningLevel", reason: "expected light, moderate, deep or {\"custom\": name}")
+            }
+            options.reasoningLevel = .custom(name)
+        }
+        return options
     }
 
     static func options(_ value: JSONValue?, path: String) throws(Failure) -> GenerationOptions {

@@ -11,6 +11,8 @@ extension Transcript {
         case toolOutput(Transcript.ToolOutput)
         /// The model's response.
         case response(Transcript.Response)
+        /// The model's reasoning before it responded (OS 27).
+        case reasoning(Transcript.Reasoning)
 
         /// The entry's identifier.
         public var id: String {
@@ -20,6 +22,7 @@ extension Transcript {
             case .toolCalls(let entry): entry.id
             case .toolOutput(let entry): entry.id
             case .response(let entry): entry.id
+            case .reasoning(let entry): entry.id
             }
         }
 
@@ -31,6 +34,7 @@ extension Transcript {
             case .toolCalls(let entry): entry.description
             case .toolOutput(let entry): entry.description
             case .response(let entry): entry.description
+            case .reasoning(let entry): entry.description
             }
         }
     }

@@ -9,6 +9,10 @@ extension Transcript {
         public var segments: [Transcript.Segment]
         /// The generation options of the request.
         public var options: GenerationOptions
+        /// What the request put into the model's context, such as the reasoning level (OS 27).
+        public var contextOptions: ContextOptions
+        /// Details the app attached to the request (OS 27); executors receive them.
+        public var metadata: [String: any Codable & Sendable & Equatable]
         /// The format the response must take, for guided generation.
         public var responseFormat: Transcript.ResponseFormat?
 
@@ -25,10 +29,39 @@ extension Transcript {
             options: GenerationOptions = GenerationOptions(),
             responseFormat: Transcript.ResponseFormat? = nil
         ) {
+            self.init(id: id, metadata: [:], segments: segments, options: options, responseFormat: responseFormat)
+        }
+
+        /// Creates a prompt entry with context options and metadata (OS 27).
+        ///
+        /// - Parameters:
+        ///   - id: The identifier; a new UUID by default.
+        ///   - metadata: Details the app attaches to the request.
+        ///   - segments: The prompt's content.
+        ///   - options: The generation options of the request.
+        ///   - responseFormat: The format the response must take, if any.
+        ///   - contextOptions: What the request puts into the model's context.
+        public init(
+            id: String = UUID().uuidString,
+            metadata: [String: any Codable & Sendable & Equatable] = [:],
+            segments: [Transcript.Segment],
+            options: GenerationOptions = GenerationOptions(),
+            responseFormat: Transcript.ResponseFormat? = nil,
+            contextOptions: ContextOptions = ContextOptions()
+        ) {
             self.id = id
+            self.metadata = metadata
             self.segments = segments
             self.options = options
             self.responseFormat = responseFormat
+            self.contextOptions = contextOptions
+        }
+
+        /// Two prompts are equal when all their parts are.
+        public static func == (lhs: Prompt, rhs: Prompt) -> Bool {
+            lhs.id == rhs.id && lhs.segments == rhs.segments && lhs.options == rhs.options
+                && lhs.responseFormat == rhs.responseFormat && lhs.contextOptions == rhs.contextOptions
+                && lhs.metadata.isEqual(to: rhs.metadata)
         }
 
         /// The prompt's text.

@@ -1,26 +1,46 @@
 public import Foundation
 
 extension Transcript {
-    /// A piece of an entry's content: text or a structured value.
+    /// A piece of an entry's content: text, a structured value, an attachment or a custom segment.
     public enum Segment: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// Plain text.
         case text(Transcript.TextSegment)
         /// A structured value, such as a generated `@Generable` value.
         case structure(Transcript.StructuredSegment)
+        /// An attachment, such as an image (OS 27).
+        case attachment(Transcript.AttachmentSegment)
+        /// A segment of a kind the app defines (OS 27).
+        case custom(any Transcript.CustomSegment)
 
         /// The segment's identifier.
         public var id: String {
             switch self {
             case .text(let segment): segment.id
             case .structure(let segment): segment.id
+            case .attachment(let segment): segment.id
+            case .custom(let segment): segment.id
             }
         }
 
-        /// The segment's content as text (structured values as JSON).
+        /// The segment's content as text (structured values as JSON, attachments as placeholders).
         public var description: String {
             switch self {
             case .text(let segment): segment.description
             case .structure(let segment): segment.description
+            case .attachment(let segment): segment.description
+            case .custom(let segment): segment.description
+            }
+        }
+
+        /// Two segments are equal when they are of the same kind with equal content; custom
+        /// segments must also be of the same type.
+        public static func == (lhs: Segment, rhs: Segment) -> Bool {
+            switch (lhs, rhs) {
+            case (.text(let a), .text(let b)): a == b
+            case (.structure(let a), .structure(let b)): a == b
+            case (.attachment(let a), .attachment(let b)): a == b
+            case (.custom(let a), .custom(let b)): MetadataValue.equal(a, b)
+            default: false
             }
         }
     }
@@ -51,7 +71,13 @@ extension Transcript {
         /// The segment's identifier.
         public var id: String
         /// The name of the value's type or schema.
-        public var source: String
+        @available(*, deprecated, renamed: "schemaName")
+        public var source: String {
+            get { schemaName }
+            set { schemaName = newValue }
+        }
+        /// The name of the value's schema.
+        public var schemaName: String
         /// The value.
         public var content: GeneratedContent
 
@@ -61,21 +87,21 @@ extension Transcript {
         ///   - id: The identifier; a new UUID by default.
         ///   - source: The name of the value's type or schema.
         ///   - content: The value.
+        @available(*, deprecated, renamed: "init(id:schemaName:content:)")
         public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
-            self.id = id
-            self.source = source
-            self.content = content
+            self.init(id: id, schemaName: source, content: content)
         }
 
-        /// Creates a structured segment (the OS 27 spelling).
+        /// Creates a structured segment.
+        ///
+        /// - Parameters:
+        ///   - id: The identifier; a new UUID by default.
+        ///   - schemaName: The name of the value's type or schema.
+        ///   - content: The value.
         public init(id: String = UUID().uuidString, schemaName: String, content: GeneratedContent) {
-            self.init(id: id, source: schemaName, content: content)
-        }
-
-        /// The name of the value's schema (the OS 27 name of ``source``).
-        public var schemaName: String {
-            get { source }
-            set { source = newValue }
+            self.id = id
+            self.schemaName = schemaName
+            self.content = content
         }
 
         /// The value's JSON text.

@@ -39,6 +39,8 @@ extension Transcript {
         public var toolName: String
         /// The arguments, valid for the tool's parameter schema.
         public var arguments: GeneratedContent
+        /// Executor-specific details of the call (OS 27).
+        public var metadata: [String: any Codable & Sendable & Equatable]
 
         /// Creates a tool call.
         ///
@@ -47,9 +49,27 @@ extension Transcript {
         ///   - toolName: The name of the tool.
         ///   - arguments: The arguments.
         public init(id: String, toolName: String, arguments: GeneratedContent) {
+            self.init(id: id, metadata: [:], toolName: toolName, arguments: arguments)
+        }
+
+        /// Creates a tool call with metadata (OS 27).
+        ///
+        /// - Parameters:
+        ///   - id: The call's identifier.
+        ///   - metadata: Executor-specific details of the call.
+        ///   - toolName: The name of the tool.
+        ///   - arguments: The arguments.
+        public init(id: String, metadata: [String: any Codable & Sendable & Equatable], toolName: String, arguments: GeneratedContent) {
             self.id = id
+            self.metadata = metadata
             self.toolName = toolName
             self.arguments = arguments
+        }
+
+        /// Two calls are equal when all their parts are.
+        public static func == (lhs: ToolCall, rhs: ToolCall) -> Bool {
+            lhs.id == rhs.id && lhs.toolName == rhs.toolName && lhs.arguments == rhs.arguments
+                && lhs.metadata.isEqual(to: rhs.metadata)
         }
 
         /// The call as `name(arguments-JSON)`.
@@ -89,6 +109,29 @@ extension Transcript {
         public var assetIDs: [String]
         /// The response's content: text, or a structured value for guided generation.
         public var segments: [Transcript.Segment]
+        var storedMetadata: [String: any Codable & Sendable & Equatable]
+
+        /// Executor-specific details of the response (OS 27).
+        public var metadata: [String: any Codable & Sendable & Equatable] { storedMetadata }
+
+        /// Creates a response entry with metadata (OS 27).
+        ///
+        /// - Parameters:
+        ///   - id: The identifier; a new UUID by default.
+        ///   - metadata: Executor-specific details of the response.
+        ///   - segments: The response's content.
+        public init(id: String = UUID().uuidString, metadata: [String: any Sendable & Codable & Equatable] = [:], segments: [Transcript.Segment]) {
+            self.id = id
+            self.assetIDs = []
+            self.storedMetadata = metadata
+            self.segments = segments
+        }
+
+        /// Two responses are equal when all their parts are.
+        public static func == (lhs: Response, rhs: Response) -> Bool {
+            lhs.id == rhs.id && lhs.assetIDs == rhs.assetIDs && lhs.segments == rhs.segments
+                && lhs.storedMetadata.isEqual(to: rhs.storedMetadata)
+        }
 
         /// Creates a response entry.
         ///
@@ -99,6 +142,7 @@ extension Transcript {
         public init(id: String = UUID().uuidString, assetIDs: [String], segments: [Transcript.Segment]) {
             self.id = id
             self.assetIDs = assetIDs
+            self.storedMetadata = [:]
             self.segments = segments
         }
 

@@ -82,7 +82,7 @@ struct EnumExpansion {
             "        type: Self.self,",
             indented(arguments.descriptionArgument, 2),
             "        anyOf: [\(choices)]",
-            "    )",
+            "    )\(arguments.nameSuffix)",
             "}"
         ])
         return DeclSyntax(stringLiteral: text)
@@ -132,7 +132,7 @@ struct EnumExpansion {
             "        _discriminatedCases: [",
             indented(entries.joined(separator: "\n"), 3),
             "        ]",
-            "    )",
+            "    )\(arguments.nameSuffix)",
             "}"
         ])
         return DeclSyntax(stringLiteral: text)

@@ -1,7 +1,9 @@
 import SwiftSyntax
 
-/// The arguments of `@Generable(description:representNilExplicitlyInGeneratedContent:)`.
+/// The arguments of `@Generable(name:description:representNilExplicitlyInGeneratedContent:)`.
 struct GenerableArguments {
+    /// The schema name expression, if one was given (OS 27).
+    var name: ExprSyntax?
     /// The description expression, if one other than `nil` was given.
     var description: ExprSyntax?
     /// Whether absent optionals are written as `null` in generated content.
@@ -11,6 +13,8 @@ struct GenerableArguments {
         guard case .argumentList(let arguments) = attribute.arguments else { return }
         for argument in arguments {
             switch argument.label?.text {
+            case "name":
+                name = argument.expression.trimmed
             case "description":
                 if !argument.expression.is(NilLiteralExprSyntax.self) { description = argument.expression.trimmed }
             case "representNilExplicitlyInGeneratedContent":
@@ -28,6 +32,11 @@ struct GenerableArguments {
     /// The `description:` argument line for a generated call, or nothing.
     var descriptionArgument: String {
         description.map { "description: \($0.trimmedDescription)," } ?? ""
+    }
+
+    /// What follows the schema's initialiser call to rename it: `._named(…)`, or nothing.
+    var nameSuffix: String {
+        name.map { "._named(\($0.trimmedDescription))" } ?? ""
     }
 
     /// The `representNilExplicitlyInGeneratedContent:` argument line, or nothing.

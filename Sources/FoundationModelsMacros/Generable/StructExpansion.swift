@@ -29,7 +29,7 @@ struct StructExpansion {
             properties.isEmpty ? "        properties: []" : "        properties: [",
             indented(properties, 3),
             properties.isEmpty ? "" : "        ]",
-            "    )",
+            "    )\(arguments.nameSuffix)",
             "}"
         ])
         return DeclSyntax(stringLiteral: text)

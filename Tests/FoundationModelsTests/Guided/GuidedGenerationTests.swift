@@ -120,7 +120,7 @@ import TestSupport
             return
         }
         #expect(prompt.responseFormat?.name == "ActionItem")
-        #expect(segment.source == "ActionItem")
+        #expect(segment.schemaName == "ActionItem")
         #expect(try ActionItem(segment.content).task.isEmpty == false)
     }
 

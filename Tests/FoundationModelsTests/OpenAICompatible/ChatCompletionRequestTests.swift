@@ -28,7 +28,7 @@ struct RemoteCityFact {
             .response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: "Sara leads product."))])),
             .prompt(Transcript.Prompt(segments: [.text(.init(content: "Thanks"))]))
         ])
-        let messages = ChatCompletionRequest.messages(of: transcript).map { $0.serialized() }
+        let messages = try ChatCompletionRequest.messages(of: transcript).map { $0.serialized() }
         #expect(
             messages == [
                 #"{"role":"system","content":"Be brief."}"#,
@@ -40,26 +40,26 @@ struct RemoteCityFact {
             ])
     }
 
-    @Test func emptyInstructionsAreLeftOut() {
+    @Test func emptyInstructionsAreLeftOut() throws {
         let transcript = Transcript(entries: [
             .instructions(Transcript.Instructions(segments: [], toolDefinitions: [])),
             .prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))]))
         ])
-        #expect(ChatCompletionRequest.messages(of: transcript).map { $0.serialized() } == [#"{"role":"user","content":"Hi"}"#])
+        #expect(try ChatCompletionRequest.messages(of: transcript).map { $0.serialized() } == [#"{"role":"user","content":"Hi"}"#])
     }
 
-    func body(_ request: LanguageModelExecutorGenerationRequest, extendedSampling: Bool = true) -> JSONValue {
-        ChatCompletionRequest(request, model: "smol", extendedSampling: extendedSampling).jsonValue
+    func body(_ request: LanguageModelExecutorGenerationRequest, extendedSampling: Bool = true) throws -> JSONValue {
+        try ChatCompletionRequest(request, model: "smol", extendedSampling: extendedSampling).jsonValue
     }
 
     static let prompt = Transcript(entries: [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))]))])
 
-    @Test func toolsAndToolChoice() {
+    @Test func toolsAndToolChoice() throws {
         let modes: [(GenerationOptions.ToolCallingMode?, String)] = [(nil, "auto"), (.allowed, "auto"), (.required, "required"), (.disallowed, "none")]
         for (mode, choice) in modes {
             let request = LanguageModelExecutorGenerationRequest(
                 transcript: Self.prompt, enabledTools: [Self.lookup], generationOptions: GenerationOptions(toolCallingMode: mode))
-            let json = body(request)
+            let json = try body(request)
             #expect(json["tool_choice"] == .string(choice))
             guard case .array(let tools) = json["tools"] else { Issue.record("no tools"); return }
             #expect(tools.count == 1)
@@ -68,14 +68,14 @@ struct RemoteCityFact {
             #expect(tools[0]["function"]?["description"] == .string("Find a team member."))
             #expect(tools[0]["function"]?["parameters"]?.serialized() == Self.lookup.parameters.jsonSchemaText())
         }
-        let none = body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, generationOptions: GenerationOptions(toolCallingMode: .required)))
+        let none = try body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, generationOptions: GenerationOptions(toolCallingMode: .required)))
         #expect(none["tools"] == nil)
         #expect(none["tool_choice"] == nil)
     }
 
-    @Test func schemaBecomesAStrictJSONSchemaResponseFormat() {
+    @Test func schemaBecomesAStrictJSONSchemaResponseFormat() throws {
         let schema = RemoteCityFact.generationSchema
-        let json = body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))
+        let json = try body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))
         #expect(json["response_format"]?["type"] == .string("json_schema"))
         #expect(json["response_format"]?["json_schema"]?["name"] == .string("RemoteCityFact"))
         #expect(json["response_format"]?["json_schema"]?["strict"] == .bool(true))
@@ -113,7 +113,7 @@ struct RemoteCityFact {
             headers: ["X-Team": "notes"], requestTimeout: 12)
         let executor = try OpenAICompatibleLanguageModel.Executor(configuration: configuration)
         let request = executor.urlRequest(
-            body: ChatCompletionRequest(
+            body: try ChatCompletionRequest(
                 LanguageModelExecutorGenerationRequest(transcript: Self.prompt), model: "m", extendedSampling: true))
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/v1/chat/completions")
         #expect(request.httpMethod == "POST")

@@ -22,12 +22,19 @@ import Testing
         var outcome = Outcome()
         for event in events {
             switch event.payload {
-            case .response(.appendText(let text, _, _)): outcome.text += text
-            case .response(.updateUsage(let input, let output, _)):
-                outcome.usage = [input.totalTokenCount, input.cachedTokenCount, output.totalTokenCount]
-            case .reasoning(.appendText(let text, _, _)): outcome.reasoning += text
-            case .toolCalls(.toolCall(let id, let name, .appendArguments(let json, _))): outcome.calls.append("\(id) \(name) \(json)")
-            default: break
+            case .response(let response):
+                switch response.action.kind {
+                case .appendText(let fragment): outcome.text += fragment.content
+                case .updateUsage(let usage):
+                    outcome.usage = [usage.input.totalTokenCount, usage.input.cachedTokenCount, usage.output.totalTokenCount]
+                default: break
+                }
+            case .reasoning(let reasoning):
+                if case .appendText(let fragment) = reasoning.action.kind { outcome.reasoning += fragment.content }
+            case .toolCalls(let calls):
+                if case .toolCall(let call) = calls.action.kind, case .appendArguments(let fragment) = call.action.kind {
+                    outcome.calls.append("\(call.id) \(call.name) \(fragment.content)")
+                }
             }
         }
         return (outcome, decoder)

@@ -43,7 +43,7 @@ import Testing
             Issue.record("expected a structured segment")
             return
         }
-        #expect(structure.source == "Owner")
+        #expect(structure.schemaName == "Owner")
         #expect(try structure.content.value(String.self, forProperty: "name") == "Sara Ben Ali")
     }
 

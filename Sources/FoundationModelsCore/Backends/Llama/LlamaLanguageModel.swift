@@ -59,7 +59,7 @@ public struct LlamaLanguageModel: LanguageModel {
         /// Creates an executor for the settings.
         ///
         /// - Parameter configuration: The model file and how it runs.
-        public init(configuration: LocalModelSettings) throws {
+        public init(configuration: LocalModelSettings) {
             self.service = LocalModelService(settings: configuration)
         }
 

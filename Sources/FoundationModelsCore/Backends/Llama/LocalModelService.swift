@@ -55,7 +55,7 @@ struct LocalModelService: Sendable {
                 await channel.send(
                     .toolCalls(
                         action: .toolCall(
-                            id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments))))
+                            id: UUID().uuidString, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
             }
         case .cutOffToolCalls(let text):
             throw LanguageModelSession.GenerationError.decodingFailure(
@@ -125,7 +125,7 @@ struct LocalModelService: Sendable {
             .response(
                 action: .updateUsage(
                     input: .init(totalTokenCount: promptTokens, cachedTokenCount: cachedTokens),
-                    output: .init(totalTokenCount: outputTokens)))
+                    output: .init(totalTokenCount: outputTokens, reasoningTokenCount: 0)))
         }
     }
 

@@ -16,6 +16,17 @@ struct TranscriptRenderer {
     /// The messages of a transcript.
     func messages(of transcript: Transcript) -> [ChatMessage] {
         var messages: [ChatMessage] = []
+        // Reasoning goes with the assistant message it led to, as `reasoning_content`: templates
+        // of thinking models render it (or drop it from earlier turns) as they were trained to.
+        var pendingReasoning: String?
+        func appendAssistant(_ message: ChatMessage) {
+            var message = message
+            if let reasoning = pendingReasoning {
+                message.extraFields["reasoning_content"] = .string(reasoning)
+                pendingReasoning = nil
+            }
+            messages.append(message)
+        }
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
         for (index, entry) in transcript.enumerated() {
             switch entry {
@@ -33,11 +44,13 @@ struct TranscriptRenderer {
                     text += SchemaPromptRendering.instruction(for: format.schema)
                 }
                 messages.append(ChatMessage(role: .user, content: text))
+            case .reasoning(let reasoning):
+                pendingReasoning = (pendingReasoning ?? "") + reasoning.segments.joinedText
             case .response(let response):
-                messages.append(ChatMessage(role: .assistant, content: response.segments.joinedText))
+                appendAssistant(ChatMessage(role: .assistant, content: response.segments.joinedText))
             case .toolCalls(let calls):
                 if templateSupportsTools {
-                    messages.append(
+                    appendAssistant(
                         ChatMessage(
                             role: .assistant, content: "",
                             toolCalls: calls.map { call in
@@ -48,7 +61,7 @@ struct TranscriptRenderer {
                         ToolCallSyntax.openTag + "\n{\"name\": " + JSONWriter.quoted(call.toolName)
                             + ", \"arguments\": " + call.arguments.jsonString + "}\n" + ToolCallSyntax.closeTag
                     }.joined(separator: "\n")
-                    messages.append(ChatMessage(role: .assistant, content: text))
+                    appendAssistant(ChatMessage(role: .assistant, content: text))
                 }
             case .toolOutput(let output):
                 if templateSupportsTools {
