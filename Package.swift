@@ -75,7 +75,9 @@ let package = Package(
         .target(
             name: "FoundationModels",
             dependencies: ["FoundationModelsCore", "OpenAICompatibleBackend"],
-            swiftSettings: strictSettings
+            // Why: packages gate their OS 27 code with `#if canImport(FoundationModels, _version: 2)`;
+            // Apple's 27.0 SDK ships the module as version 2.0.62, and so do we.
+            swiftSettings: strictSettings + [.unsafeFlags(["-user-module-version", "2.0.62"])]
         ),
         // Why: Apple's public API (sessions, schemas, transcripts, tools, errors),
         // `SystemLanguageModel` and its local executor on llama.cpp (`Backends/Llama`), and the

@@ -99,14 +99,14 @@ package struct GuidedBench {
             let guided = try await Self.decodeRate(session: guidedSession) { session in
                 session.streamResponse(
                     to: "Analyze these notes (\(run)):\n\n\(notes)", generating: Digest.self,
-                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 600))
+                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 600))
             }
             guidedTokens = guided.tokens
             let freeSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
             let free = try await Self.decodeRate(session: freeSession) { session in
                 session.streamResponse(
                     to: "Analyze these notes (\(run)) and describe each action item in detail:\n\n\(notes)",
-                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: guided.tokens))
+                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: guided.tokens))
             }
             guidedRates.append(guided.rate)
             freeRates.append(free.rate)

@@ -1,5 +1,5 @@
 import Foundation
-package import FoundationModels
+import FoundationModels
 import FoundationModelsCore
 import JSONValues
 
@@ -119,7 +119,7 @@ package struct SchemaPathBench {
         do {
             _ = try await session.respond(
                 to: "Produce one realistic example instance.", schema: schema,
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumTokens))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens))
             return .answered
         } catch let error as LanguageModelSession.GenerationError {
             switch error {

@@ -154,7 +154,7 @@ package struct SessionBench {
                 group.addTask {
                     let session = LanguageModelSession(model: model, instructions: "You count.")
                     let prompt = "Run \(run), counter \(index): count from 1 to 500, separated by commas."
-                    let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.concurrentTokens)
+                    let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.concurrentTokens)
                     var trace: [(time: ContinuousClock.Instant, tokens: Int)] = []
                     for try await snapshot in session.streamResponse(to: prompt, options: options) {
                         trace.append((ContinuousClock.now, snapshot.usage.output.totalTokenCount))
@@ -186,7 +186,7 @@ package struct SessionBench {
         single.concurrentSessions = 1
         let before1 = Self.residentBytes()
         _ = try await LanguageModelSession(model: LlamaLanguageModel(settings: single), instructions: "You count.")
-            .respond(to: "Count from 1 to 20.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.concurrentTokens))
+            .respond(to: "Count from 1 to 20.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.concurrentTokens))
         let one = Self.residentBytes() - before1
         let before8 = Self.residentBytes()
         _ = try await aggregateDecodeRate(sessions: 8, run: 0)
@@ -208,7 +208,7 @@ package struct SessionBench {
     func timeToFirstToken(_ session: LanguageModelSession, _ prompt: String, maximumTokens: Int) async throws -> Double {
         let start = ContinuousClock.now
         var first: ContinuousClock.Instant?
-        for try await _ in session.streamResponse(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumTokens)) {
+        for try await _ in session.streamResponse(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens)) {
             if first == nil { first = .now }
         }
         guard let first else { throw BenchmarkError("a benchmark response was empty") }

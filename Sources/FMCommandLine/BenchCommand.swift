@@ -179,7 +179,7 @@ struct BenchCommand {
         for index in 0..<promptWords { text += " " + words[(index * 31 + run) % words.count] }
         text += ". Now count from 1 to 500, separated by commas."
         let session = LanguageModelSession(model: SystemLanguageModel.default)
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: generateTokens)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: generateTokens)
         let start = ContinuousClock.now
         var first: ContinuousClock.Instant?
         var last = start

@@ -59,7 +59,7 @@ struct GenerationFlags: Equatable {
         } else if let seed {
             sampling = .random(probabilityThreshold: 0.95, seed: seed)
         }
-        return GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maximumTokens)
+        return GenerationOptions(samplingMode: sampling, temperature: temperature, maximumResponseTokens: maximumTokens)
     }
 
     /// Applies `--model`, `--context-size` and `--allow-loops` to the default model's settings.

@@ -54,7 +54,7 @@ struct NotesCommand {
         let notes = try notes()
         var options = flags.options
         // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
-        if options.sampling == nil, options.temperature == nil { options.sampling = .greedy }
+        if options.samplingMode == nil, options.temperature == nil { options.samplingMode = .greedy }
         options.toolCallingMode = .required
         _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(notes)", options: options)
         options.toolCallingMode = .disallowed

@@ -178,7 +178,7 @@ struct ChatCompletionRequest {
     static func sampling(for options: GenerationOptions, extendedSampling: Bool) -> [JSONMember] {
         var members: [JSONMember] = []
         var temperature = options.temperature
-        switch options.sampling?.kind {
+        switch options.samplingMode?.kind {
         case .none:
             break
         case .greedy:

@@ -20,13 +20,13 @@ import FoundationModels
         #expect(parsed.contextSize == 2048)
         #expect(parsed.schemaPath == "s.json")
         #expect(parsed.positional == ["What", "is", "up?"])
-        #expect(parsed.options == GenerationOptions(sampling: .random(top: 20, seed: 7), temperature: 0.5, maximumResponseTokens: 64))
+        #expect(parsed.options == GenerationOptions(samplingMode: .random(top: 20, seed: 7), temperature: 0.5, maximumResponseTokens: 64))
     }
 
     @Test func greedyAndSeedMapToSamplingModes() throws {
-        #expect(try flags(["--greedy"]).options.sampling == .greedy)
-        #expect(try flags(["--top-p", "0.9", "--seed", "3"]).options.sampling == .random(probabilityThreshold: 0.9, seed: 3))
-        #expect(try flags(["--seed", "3"]).options.sampling == .random(probabilityThreshold: 0.95, seed: 3))
+        #expect(try flags(["--greedy"]).options.samplingMode == .greedy)
+        #expect(try flags(["--top-p", "0.9", "--seed", "3"]).options.samplingMode == .random(probabilityThreshold: 0.9, seed: 3))
+        #expect(try flags(["--seed", "3"]).options.samplingMode == .random(probabilityThreshold: 0.95, seed: 3))
         #expect(try flags([]).options == GenerationOptions())
     }
 

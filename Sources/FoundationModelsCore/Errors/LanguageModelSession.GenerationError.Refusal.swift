@@ -41,7 +41,7 @@ extension LanguageModelSession.GenerationError {
             "In one or two sentences, explain why you could not help with the previous request."
 
         /// A short, reproducible explanation.
-        static let explanationOptions = GenerationOptions(sampling: .greedy, maximumResponseTokens: 96)
+        static let explanationOptions = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 96)
 
         private func explanationSession() -> LanguageModelSession {
             let entries = transcriptEntries.filter {

@@ -3,7 +3,7 @@
 /// ```swift
 /// let response = try await session.respond(
 ///     to: prompt,
-///     options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+///     options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200)
 /// )
 /// ```
 ///
@@ -12,7 +12,7 @@
 /// context, and tools allowed.
 public struct GenerationOptions: Sendable, Equatable {
     /// How the next token is chosen; `nil` uses the model's default random sampling.
-    public var sampling: GenerationOptions.SamplingMode?
+    public var samplingMode: GenerationOptions.SamplingMode?
 
     /// The temperature for random sampling: lower is more focused, higher more varied.
     ///
@@ -28,14 +28,15 @@ public struct GenerationOptions: Sendable, Equatable {
     /// Whether the model may, must, or must not call tools (OS 27).
     public var toolCallingMode: GenerationOptions.ToolCallingMode?
 
-    /// Creates options with a sampling mode (the OS 26 spelling).
+    /// Creates options with a sampling mode (the OS 26 spelling, deprecated as on Apple's platforms).
     ///
     /// - Parameters:
     ///   - sampling: How the next token is chosen; `nil` for the model's default.
     ///   - temperature: The temperature for random sampling.
     ///   - maximumResponseTokens: The most tokens the response may contain.
+    @available(*, deprecated, renamed: "init(samplingMode:temperature:maximumResponseTokens:)")
     public init(sampling: GenerationOptions.SamplingMode?, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
-        self.sampling = sampling
+        self.samplingMode = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
         self.toolCallingMode = nil
@@ -54,15 +55,17 @@ public struct GenerationOptions: Sendable, Equatable {
         maximumResponseTokens: Int? = nil,
         toolCallingMode: GenerationOptions.ToolCallingMode? = nil
     ) {
-        self.sampling = samplingMode
+        self.samplingMode = samplingMode
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
         self.toolCallingMode = toolCallingMode
     }
 
-    /// How the next token is chosen (the OS 27 name of ``sampling``).
-    public var samplingMode: GenerationOptions.SamplingMode? {
-        get { sampling }
-        set { sampling = newValue }
+    /// How the next token is chosen (the OS 26 name of ``samplingMode``, deprecated as on Apple's
+    /// platforms).
+    @available(*, deprecated, renamed: "samplingMode")
+    public var sampling: GenerationOptions.SamplingMode? {
+        get { samplingMode }
+        set { samplingMode = newValue }
     }
 }

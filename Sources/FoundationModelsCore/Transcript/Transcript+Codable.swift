@@ -203,7 +203,7 @@ enum TranscriptWireFormat {
 
     static func options(_ options: GenerationOptions) -> JSONValue {
         var members: [JSONMember] = []
-        switch options.sampling?.kind {
+        switch options.samplingMode?.kind {
         case .none: break
         case .greedy:
             members.append(JSONMember("sampling", .object([JSONMember("type", .string("greedy"))])))
@@ -421,9 +421,9 @@ enum TranscriptWireFormat {
         if let sampling = value["sampling"] {
             let seed = number(sampling["seed"]).map { UInt64($0) }
             switch try string(sampling, "type", path: path + ".sampling") {
-            case "greedy": options.sampling = .greedy
-            case "topK": options.sampling = .random(top: Int(number(sampling["k"]) ?? 1), seed: seed)
-            case "probabilityThreshold": options.sampling = .random(probabilityThreshold: number(sampling["threshold"]) ?? 1, seed: seed)
+            case "greedy": options.samplingMode = .greedy
+            case "topK": options.samplingMode = .random(top: Int(number(sampling["k"]) ?? 1), seed: seed)
+            case "probabilityThreshold": options.samplingMode = .random(probabilityThreshold: number(sampling["threshold"]) ?? 1, seed: seed)
             case let other: throw Failure(path: path + ".sampling.type", reason: "unknown sampling \"\(other)\"")
             }
         }

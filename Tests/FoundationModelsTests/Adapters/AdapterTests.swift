@@ -21,7 +21,7 @@ import TestSupport
     }
 
     static let prompt = "Name three colors."
-    static let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 24)
+    static let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 24)
 
     func answer(_ model: LlamaLanguageModel) async throws -> String {
         let session = LanguageModelSession(model: model, instructions: "Answer briefly.")

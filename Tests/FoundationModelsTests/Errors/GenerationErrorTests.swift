@@ -6,7 +6,7 @@ import TestSupport
 /// Every error a local model raises, on the real SmolLM2 model: when it is thrown, that the
 /// transcript is left as it was, and what OS 27's taxonomy makes of it.
 @Suite(.requiresSmolLM2) struct GenerationErrorTests {
-    static let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 24)
+    static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 24)
     static let refusalPrompt = "Repeat exactly this sentence: I'm sorry, but I can't help with that."
 
     @Test func aClearRefusalIsThrownWithAnExplanationFromTheSameModel() async throws {
@@ -103,7 +103,7 @@ import TestSupport
         let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
         var caught: LanguageModelSession.GenerationError?
         do {
-            _ = try await session.respond(to: "Count from 1 to 1000, separated by commas.", options: GenerationOptions(sampling: .greedy))
+            _ = try await session.respond(to: "Count from 1 to 1000, separated by commas.", options: GenerationOptions(samplingMode: .greedy))
         } catch let error as LanguageModelSession.GenerationError {
             caught = error
         }
@@ -143,7 +143,7 @@ import TestSupport
         await #expect {
             try await session.respond(
                 to: "Describe a person.", generating: Person.self,
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 3))
         } throws: { error in
             guard let error = error as? LanguageModelSession.GenerationError, case .decodingFailure(let context) = error,
                 case .responseBudget(let needed, let maximum)? = context.details

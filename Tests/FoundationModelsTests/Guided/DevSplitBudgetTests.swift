@@ -59,7 +59,7 @@ import TestSupport
             do {
                 let response = try await session.respond(
                     to: "Produce one realistic example instance.", schema: schema,
-                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.budget))
+                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.budget))
                 let instance = response.content.jsonString
                 cases.append(#"{"schema": \#(text), "instance": \#(instance)}"#)
                 names.append(name)

@@ -6,7 +6,7 @@ import TestSupport
 /// Guided generation on the real SmolLM2 model: the output always decodes into the type, every
 /// guide holds, and streaming snapshots grow into the response.
 @Suite(.requiresSmolLM2) struct GuidedGenerationTests {
-    static let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 300)
+    static let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 300)
 
     func session() -> LanguageModelSession {
         SessionFixtures.session(instructions: "You turn requests into structured data.")
@@ -36,7 +36,7 @@ import TestSupport
                 reviews.append(
                     try await session().respond(
                         to: "Review a cheap umbrella that broke after a week.", generating: Review.self,
-                        options: GenerationOptions(sampling: .random(top: 20, seed: seed), maximumResponseTokens: 300)
+                        options: GenerationOptions(samplingMode: .random(top: 20, seed: seed), maximumResponseTokens: 300)
                     ).content)
             } catch LanguageModelSession.GenerationError.decodingFailure {
                 continue
@@ -46,7 +46,7 @@ import TestSupport
         for review in reviews { #expect((1...5).contains(review.rating)) }
         let person = try await session().respond(
             to: "Describe a retired teacher.", generating: Person.self,
-            options: GenerationOptions(sampling: .random(top: 20, seed: 5), maximumResponseTokens: 300)
+            options: GenerationOptions(samplingMode: .random(top: 20, seed: 5), maximumResponseTokens: 300)
         ).content
         // `age` is optional: the model may leave it out, but every age written is in range.
         func check(_ person: Person) {
@@ -86,7 +86,7 @@ import TestSupport
         await #expect {
             try await session.respond(
                 to: "Write a long article about the sea.", generating: Article.self,
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 10))
         } throws: { error in
             guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error,
                 case .responseBudget(let needed, let maximum)? = context.details
@@ -103,7 +103,7 @@ import TestSupport
         let prompt = "Write a long article about the sea, with many sections."
         let roomy = try await session().respond(to: prompt, generating: Article.self, options: Self.options)
         let tight = try await session().respond(
-            to: prompt, generating: Article.self, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: budget))
+            to: prompt, generating: Article.self, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: budget))
         #expect(tight.content.tags.count == 3)
         #expect(tight.rawContent.isComplete)
         // The budget was binding: the model's own answer is longer, and the tight one was closed.
@@ -172,7 +172,7 @@ import TestSupport
         let schema = try GenerationSchema(root: shape.dynamic(name: "Root\(index)"), dependencies: [])
         for seed in [UInt64(1), 2] {
             let session = SessionFixtures.session(instructions: "You fill in example data.")
-            let options = GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)
+            let options = GenerationOptions(samplingMode: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)
             let response = try await session.respond(to: "Give an example.", schema: schema, options: options)
             #expect(response.rawContent.isComplete)
             let reparsed = try GeneratedContent(json: response.rawContent.jsonString)

@@ -91,14 +91,14 @@ struct RemoteCityFact {
         }
         #expect(sampling(GenerationOptions()) == "{}")
         #expect(
-            sampling(GenerationOptions(sampling: .greedy, temperature: 0.7, maximumResponseTokens: 40))
+            sampling(GenerationOptions(samplingMode: .greedy, temperature: 0.7, maximumResponseTokens: 40))
                 == #"{"temperature":0,"top_k":1,"max_tokens":40}"#)
-        #expect(sampling(GenerationOptions(sampling: .greedy), extended: false) == #"{"temperature":0}"#)
+        #expect(sampling(GenerationOptions(samplingMode: .greedy), extended: false) == #"{"temperature":0}"#)
         #expect(
-            sampling(GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.5))
+            sampling(GenerationOptions(samplingMode: .random(top: 5, seed: 9), temperature: 0.5))
                 == #"{"temperature":0.5,"top_k":5,"seed":9}"#)
         #expect(
-            sampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: nil)))
+            sampling(GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9, seed: nil)))
                 == #"{"top_p":0.9}"#)
     }
 

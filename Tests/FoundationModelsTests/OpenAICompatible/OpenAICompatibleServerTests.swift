@@ -8,7 +8,7 @@ import TestSupport
 ///
 /// References come from direct HTTP calls to the same server, not through the package's client.
 @Suite(.requiresSmolLM2, .serialized) struct OpenAICompatibleServerTests {
-    static let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 40)
+    static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 40)
 
     func model(_ server: ReferenceServer) -> OpenAICompatibleLanguageModel {
         OpenAICompatibleLanguageModel(baseURL: URL(string: "http://127.0.0.1:\(server.port)/v1")!, model: "smollm2")
@@ -58,7 +58,7 @@ import TestSupport
         let server = try await ReferenceServer(modelPath: TestModels.smolLM2Path)
         defer { server.stop() }
         let session = LanguageModelSession(model: model(server), instructions: "You answer with facts about cities.")
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 80)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 80)
         let fact = try await session.respond(to: "Give a fact about Paris.", generating: RemoteCityFact.self, options: options)
         #expect(!fact.content.city.isEmpty)
         // The raw content is the server's JSON, with the schema's keys.
@@ -98,7 +98,7 @@ import TestSupport
         let server = try await ReferenceServer(modelPath: TestModels.smolLM2Path)
         defer { server.stop() }
         let session = LanguageModelSession(model: model(server))
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1500)
         let task = Task {
             var count = 0
             for try await _ in session.streamResponse(to: "Count from 1 to 1000, separated by commas.", options: options) {
@@ -119,7 +119,7 @@ import TestSupport
         #expect(!session.isResponding)
         // The server stopped generating too: with one slot, the next request is answered at once.
         let started = ContinuousClock.now
-        let next = try await session.respond(to: "Say hi.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 5))
+        let next = try await session.respond(to: "Say hi.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 5))
         #expect(!next.content.isEmpty)
         #expect(ContinuousClock.now - started < .seconds(30))
     }

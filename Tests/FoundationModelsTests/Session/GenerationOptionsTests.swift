@@ -4,12 +4,12 @@ import FoundationModels
 @Suite struct GenerationOptionsTests {
     @Test func defaultsAreNil() {
         let options = GenerationOptions()
-        #expect(options.sampling == nil && options.temperature == nil && options.maximumResponseTokens == nil)
+        #expect(options.samplingMode == nil && options.temperature == nil && options.maximumResponseTokens == nil)
         #expect(options.toolCallingMode == nil)
     }
 
     @Test func bothSpellingsBuildTheSameOptions() {
-        let old = GenerationOptions(sampling: .greedy, temperature: 0.5, maximumResponseTokens: 10)
+        let old = GenerationOptions(samplingMode: .greedy, temperature: 0.5, maximumResponseTokens: 10)
         let new = GenerationOptions(samplingMode: .greedy, temperature: 0.5, maximumResponseTokens: 10)
         #expect(old == new)
         #expect(new.samplingMode == .greedy)

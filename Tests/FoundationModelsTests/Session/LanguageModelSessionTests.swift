@@ -46,10 +46,10 @@ import TestSupport
             return try await SessionFixtures.freshRespond(session, model: model, to: prompt, options: options).content
         }
         func sample(seed: UInt64) async throws -> String {
-            try await respond("Invent a name for a cat.", GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 1.2, maximumResponseTokens: 24))
+            try await respond("Invent a name for a cat.", GenerationOptions(samplingMode: .random(top: 40, seed: seed), temperature: 1.2, maximumResponseTokens: 24))
         }
         #expect(try await sample(seed: 7) == sample(seed: 7))
-        let nucleus = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 11), maximumResponseTokens: 24)
+        let nucleus = GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9, seed: 11), maximumResponseTokens: 24)
         let a = try await respond("Invent a name for a dog.", nucleus)
         let b = try await respond("Invent a name for a dog.", nucleus)
         #expect(a == b)
@@ -60,7 +60,7 @@ import TestSupport
     }
 
     @Test func maximumResponseTokensHolds() async throws {
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 5)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 5)
         let response = try await SessionFixtures.session().respond(to: "Write a long story about a dragon.", options: options)
         #expect(response.usage.output.totalTokenCount == 5)
     }
@@ -98,7 +98,7 @@ import TestSupport
 
     @Test func aSecondRequestWhileRespondingFails() async throws {
         let session = SessionFixtures.session()
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200)
         let first = Task { try await session.respond(to: "Count from 1 to 100.", options: options) }
         while !session.isResponding { try await Task.sleep(for: .milliseconds(5)) }
         await #expect {
@@ -114,7 +114,7 @@ import TestSupport
     @Test func cancellingLeavesTheSessionUsableAndItsTranscriptUnchanged() async throws {
         let session = SessionFixtures.session()
         let before = session.transcript
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 400)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 400)
         let task = Task {
             var count = 0
             for try await _ in session.streamResponse(to: "Count from 1 to 1000, separated by commas.", options: options) {

@@ -10,7 +10,7 @@ import TestSupport
 /// Each test uses a model configuration of its own (the context size differs), hence an engine of
 /// its own, so that other tests' sessions cannot take or fill its cache.
 @Suite(.requiresSmolLM2) struct SessionEngineTests {
-    static let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 20)
+    static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 20)
     static let prompts = ["What is the capital of France?", "And of Italy?", "Which of the two is bigger?", "Name a famous museum there."]
     static let haikus = ["Write a haiku about rain.", "Now one about snow.", "Which season do you prefer?", "Why?"]
     static let librarian = """
@@ -143,7 +143,7 @@ import TestSupport
             .respond(to: "Name three colors.", options: Self.greedy).content
         let long = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
         let longTask = Task {
-            try await long.respond(to: "Count from 1 to 1000, separated by commas.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 400))
+            try await long.respond(to: "Count from 1 to 1000, separated by commas.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 400))
         }
         let other = LanguageModelSession(model: model, instructions: Self.librarian)
         let otherTask = Task { try await other.respond(to: "Name three colors.", options: Self.greedy) }
@@ -187,7 +187,7 @@ import TestSupport
     @Test func settingTheTranscriptWhileRespondingFailsTheRequest() async throws {
         let session = LanguageModelSession(model: model(contextSize: 1170), instructions: "You are a helpful assistant.")
         let task = Task {
-            try await session.respond(to: "Count from 1 to 100.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60))
+            try await session.respond(to: "Count from 1 to 100.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60))
         }
         while !session.isResponding { try await Task.sleep(for: .milliseconds(5)) }
         let replacement = Transcript(entries: [

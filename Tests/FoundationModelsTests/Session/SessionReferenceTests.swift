@@ -23,7 +23,7 @@ import TestSupport
             let session = LanguageModelSession(model: model, instructions: instructions)
             let ours = try await SessionFixtures.freshRespond(
                 session, model: model, to: prompt,
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 40))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 40))
             #expect(ours.content == reference, "prompt: \(prompt)")
         }
     }

@@ -30,7 +30,7 @@ enum SessionFixtures {
         return try await session.respond(to: prompt, options: options)
     }
 
-    static let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 24)
+    static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 24)
 
     /// A session on SmolLM2.
     static func session(instructions: String? = "You are a helpful assistant.", tools: [any Tool] = []) -> LanguageModelSession {

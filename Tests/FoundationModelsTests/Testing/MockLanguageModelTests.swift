@@ -77,6 +77,7 @@ struct FailingTool: Tool {
             case .toolCalls: "toolCalls"
             case .toolOutput: "toolOutput"
             case .response: "response"
+            case .reasoning: "reasoning"
             @unknown default: "other"
             }
         }

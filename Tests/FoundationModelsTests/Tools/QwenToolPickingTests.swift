@@ -58,7 +58,7 @@ struct QwenToolPickingTests {
             let session = LanguageModelSession(
                 model: model, tools: [TeamDirectoryTool(), CalendarTool(), TagSuggestionTool()],
                 instructions: "You are an assistant for a notes app. Use the tools to answer.")
-            let answer = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 120))
+            let answer = try await session.respond(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 120))
             let called = session.transcript.compactMap { entry -> String? in
                 if case .toolCalls(let calls) = entry { return calls.first?.toolName }
                 return nil

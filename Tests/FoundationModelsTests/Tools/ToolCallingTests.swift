@@ -47,6 +47,7 @@ struct HangingDirectoryTool: Tool {
             case .toolCalls: "toolCalls"
             case .toolOutput: "toolOutput"
             case .response: "response"
+            case .reasoning: "reasoning"
             @unknown default: "other"
             }
         }

@@ -162,7 +162,7 @@ struct LocalModelService: Sendable {
 extension SamplingParameters {
     /// The sampling that Apple's generation options ask for.
     init(_ options: GenerationOptions) {
-        switch options.sampling?.kind {
+        switch options.samplingMode?.kind {
         case .none:
             self.init(strategy: .standard, temperature: options.temperature)
         case .greedy:
