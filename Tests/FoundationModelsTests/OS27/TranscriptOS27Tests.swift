@@ -97,13 +97,16 @@ struct MapPin: Transcript.CustomSegment {
     @Test(arguments: [
         (#"{"type":"video","id":"x"}"#, "transcript.entries[0].contents[0].type"),
         (#"{"type":"attachment","id":"x","attachment":{"type":"audio","url":"file:///a.wav"}}"#, "transcript.entries[0].contents[0].attachment.type"),
-        (#"{"type":"attachment","id":"x","attachment":{"type":"image","url":"file:///a.png","orientation":9}}"#,
-         "transcript.entries[0].contents[0].attachment.orientation"),
+        (
+            #"{"type":"attachment","id":"x","attachment":{"type":"image","url":"file:///a.png","orientation":9}}"#,
+            "transcript.entries[0].contents[0].attachment.orientation"
+        ),
         (#"{"type":"attachment","id":"x","attachment":{"type":"image","url":"not a url"}}"#, "transcript.entries[0].contents[0].attachment.url"),
         (#"{"type":"custom","id":"x","custom":{"type":"MapPin"}}"#, "transcript.entries[0].contents[0].custom.content")
     ])
     func badSegmentsAreRefusedWithTheirPath(segment: String, path: String) throws {
-        let document = #"{"type":"FoundationModels.Transcript","version":1,"transcript":{"entries":[{"id":"p","role":"user","contents":["#
+        let document =
+            #"{"type":"FoundationModels.Transcript","version":1,"transcript":{"entries":[{"id":"p","role":"user","contents":["#
             + segment + "]}]}}"
         #expect {
             _ = try JSONDecoder().decode(Transcript.self, from: Data(document.utf8))
