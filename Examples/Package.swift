@@ -39,6 +39,17 @@ let package = Package(
         .executableTarget(
             name: "openai-backend",
             dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+        // Why: proof that OS 27's `LanguageModel` protocol is enough for a third party: an
+        // executor written only against Apple's documented API, in a library of its own.
+        .target(
+            name: "ChatCompletionsExecutor",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+        // Why: a session on that third-party executor: text, streaming, a tool, a `@Generable` value.
+        .executableTarget(
+            name: "third-party-executor",
+            dependencies: ["ChatCompletionsExecutor", .product(name: "FoundationModels", package: core)]
         )
     ],
     swiftLanguageModes: [.v6]
