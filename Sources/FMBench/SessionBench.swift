@@ -36,6 +36,13 @@ package struct SessionBench {
         var ttftLastTurnFullPrefill: Double
         var ttftCold: Double
         var ttftPrewarmed: Double
+        /// A turn appended to the 10-turn conversation, and one asked after editing its second
+        /// answer in place (OS 27): the edited turn recomputes only from the edit on.
+        var ttftAppended: Double
+        var ttftEdited: Double
+        /// Prompt tokens of the edited turn, and how many of them the cache held.
+        var editedPromptTokens: Int
+        var editedCachedTokens: Int
         var decodeRates: [Int: Double]
         var rssPerSession: Double
         var kvPerSession: Double
@@ -43,6 +50,7 @@ package struct SessionBench {
         var lastOverFirst: Double { ttftLastTurn / ttftTurn1 }
         var fullPrefillOverFirst: Double { ttftLastTurnFullPrefill / ttftTurn1 }
         var prewarmRatio: Double { ttftPrewarmed / ttftCold }
+        var editedOverAppended: Double { ttftEdited / ttftAppended }
         func speedup(_ sessions: Int) -> Double { (decodeRates[sessions] ?? .nan) / (decodeRates[1] ?? .nan) }
 
         /// The members of `fm bench --json`.
@@ -52,6 +60,9 @@ package struct SessionBench {
                 "ttft_turn10_full_prefill_ms": ttftLastTurnFullPrefill * 1000,
                 "ttft_turn10_over_turn1": lastOverFirst, "ttft_full_prefill_over_turn1": fullPrefillOverFirst,
                 "ttft_cold_ms": ttftCold * 1000, "ttft_prewarmed_ms": ttftPrewarmed * 1000, "ttft_prewarm_ratio": prewarmRatio,
+                "ttft_appended_ms": ttftAppended * 1000, "ttft_edited_transcript_ms": ttftEdited * 1000,
+                "ttft_edited_transcript_over_append": editedOverAppended,
+                "edited_prompt_tokens": editedPromptTokens, "edited_cached_tokens": editedCachedTokens,
                 "rss_per_session_mb": rssPerSession / 1_048_576, "kv_mb_per_session": kvPerSession / 1_048_576
             ]
             for (sessions, rate) in decodeRates {
@@ -68,7 +79,9 @@ package struct SessionBench {
             var lines = [
                 "time to first token: turn 1 \(ms(ttftTurn1)), turn 10 \(ms(ttftLastTurn)) (\(ratio(lastOverFirst))), "
                     + "turn 10 recomputed \(ms(ttftLastTurnFullPrefill)) (\(ratio(fullPrefillOverFirst)))",
-                "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))"
+                "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))",
+                "time to first token: turn 11 appended \(ms(ttftAppended)), after editing answer 2 \(ms(ttftEdited)) "
+                    + "(\(ratio(editedOverAppended)); \(editedCachedTokens) of \(editedPromptTokens) prompt tokens cached)"
             ]
             let rates = SessionBench.concurrencyLevels.compactMap { sessions in
                 decodeRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(speedup(sessions))) }
@@ -88,6 +101,9 @@ package struct SessionBench {
         var full: [Double] = []
         var cold: [Double] = []
         var warm: [Double] = []
+        var appended: [Double] = []
+        var edited: [Double] = []
+        var editedTokens = (prompt: 0, cached: 0)
         var rates: [Int: [Double]] = [:]
         let memory = try await measureMemory()
         for run in 1...repeats {
@@ -96,6 +112,9 @@ package struct SessionBench {
             first.append(conversation.first)
             last.append(conversation.last)
             full.append(conversation.fullPrefill)
+            appended.append(conversation.appended)
+            edited.append(conversation.edited)
+            editedTokens = (conversation.editedPromptTokens, conversation.editedCachedTokens)
             log("session scenarios \(run)/\(repeats): prewarm")
             let prewarm = try await prewarming(run: run)
             cold.append(prewarm.cold)
@@ -107,14 +126,27 @@ package struct SessionBench {
         }
         return Report(
             ttftTurn1: first.median, ttftLastTurn: last.median, ttftLastTurnFullPrefill: full.median,
-            ttftCold: cold.median, ttftPrewarmed: warm.median, decodeRates: rates.mapValues(\.median),
+            ttftCold: cold.median, ttftPrewarmed: warm.median, ttftAppended: appended.median, ttftEdited: edited.median,
+            editedPromptTokens: editedTokens.prompt, editedCachedTokens: editedTokens.cached, decodeRates: rates.mapValues(\.median),
             rssPerSession: memory.perSession, kvPerSession: memory.kvPerSession)
     }
 
     // MARK: Scenarios
 
-    /// TTFT of turns 1 and 10 of one conversation, and of turn 10 recomputed from scratch.
-    func growingConversation() async throws -> (first: Double, last: Double, fullPrefill: Double) {
+    /// What the growing conversation measured.
+    struct Conversation {
+        var first: Double
+        var last: Double
+        var fullPrefill: Double
+        var appended: Double
+        var edited: Double
+        var editedPromptTokens: Int
+        var editedCachedTokens: Int
+    }
+
+    /// TTFT of turns 1 and 10 of one conversation, and of turn 10 recomputed from scratch; then of
+    /// turn 11 appended, and of turn 12 after the conversation's second answer was edited.
+    func growingConversation() async throws -> Conversation {
         await settings.discardCachedPrompts()
         let model = SystemLanguageModel.default
         let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant. Answer in two sentences.")
@@ -123,10 +155,25 @@ package struct SessionBench {
             times.append(try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn))
         }
         let history = Transcript(entries: session.transcript.prefix(session.transcript.count - 2))
+
+        // While the cache holds the conversation: append a turn, then edit an early answer in
+        // place and ask again.
+        let appended = try await timeToFirstToken(session, "Thank you. One more question: is it far?", maximumTokens: Self.tokensPerTurn)
+        let secondAnswer = 4  // instructions, prompt 1, answer 1, prompt 2, answer 2
+        guard case .response(var answer) = session.transcript[secondAnswer] else {
+            throw BenchmarkError("entry \(secondAnswer) of the conversation is not an answer")
+        }
+        answer.segments = [.text(Transcript.TextSegment(content: "The Louvre, the world's most visited museum."))]
+        session.transcript[secondAnswer] = .response(answer)
+        var usage: LanguageModelSession.Usage?
+        let edited = try await timeToFirstToken(session, "Is it open on Mondays?", maximumTokens: Self.tokensPerTurn) { usage = $0 }
+
         await settings.discardCachedPrompts()
         let restored = LanguageModelSession(model: model, transcript: history)
         let recomputed = try await timeToFirstToken(restored, Self.questions[Self.turns - 1], maximumTokens: Self.tokensPerTurn)
-        return (times[0], times[Self.turns - 1], recomputed)
+        return Conversation(
+            first: times[0], last: times[Self.turns - 1], fullPrefill: recomputed, appended: appended, edited: edited,
+            editedPromptTokens: usage?.input.totalTokenCount ?? 0, editedCachedTokens: usage?.input.cachedTokenCount ?? 0)
     }
 
     /// TTFT of a first request with long instructions, without and with `prewarm()`.
@@ -205,11 +252,15 @@ package struct SessionBench {
     // MARK: Helpers
 
     /// Streams a response to the end; returns the seconds until its first snapshot.
-    func timeToFirstToken(_ session: LanguageModelSession, _ prompt: String, maximumTokens: Int) async throws -> Double {
+    func timeToFirstToken(
+        _ session: LanguageModelSession, _ prompt: String, maximumTokens: Int,
+        usage: (LanguageModelSession.Usage) -> Void = { _ in }
+    ) async throws -> Double {
         let start = ContinuousClock.now
         var first: ContinuousClock.Instant?
-        for try await _ in session.streamResponse(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens)) {
+        for try await snapshot in session.streamResponse(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens)) {
             if first == nil { first = .now }
+            usage(snapshot.usage)
         }
         guard let first else { throw BenchmarkError("a benchmark response was empty") }
         return (first - start).seconds

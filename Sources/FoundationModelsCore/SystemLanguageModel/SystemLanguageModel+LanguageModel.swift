@@ -1,7 +1,8 @@
 extension SystemLanguageModel: LanguageModel {
-    /// Guided generation and tool calling.
+    /// Guided generation and tool calling; reasoning too when the local model's chat template
+    /// writes thinking blocks.
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.guidedGeneration, .toolCalling])
+        LocalModelCapabilities.of(modelPath: settings.modelPath)
     }
 
     /// The local model settings behind this model.

@@ -13,11 +13,19 @@ struct ChatFormatter: Sendable {
         template = try Self.template(for: model)
     }
 
+    /// A formatter with a given template.
+    init(template: ChatTemplate) {
+        self.template = template
+    }
+
     /// The prompt text for the messages, ending with the assistant's turn when `addGenerationPrompt`.
-    func format(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], addGenerationPrompt: Bool, toolsWithoutSchema: Set<String> = []) throws -> String {
+    func format(
+        _ messages: [ChatMessage], tools: [Transcript.ToolDefinition], addGenerationPrompt: Bool, toolsWithoutSchema: Set<String> = [],
+        variables: [String: TemplateValue] = [:]
+    ) throws -> String {
         let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0, includingSchema: !toolsWithoutSchema.contains($0.name)) }
         do {
-            return try template.render(messages: messages, tools: toolValues, addGenerationPrompt: addGenerationPrompt)
+            return try template.render(messages: messages, tools: toolValues, addGenerationPrompt: addGenerationPrompt, extraContext: variables)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(
                 .init(
@@ -27,15 +35,30 @@ struct ChatFormatter: Sendable {
 
     /// The prompt text up to the end of the last message's content, which the next request
     /// continues (for prewarming a prompt prefix).
-    func formatContinuing(_ messages: [ChatMessage], tools: [Transcript.ToolDefinition], toolsWithoutSchema: Set<String> = []) throws -> String {
+    func formatContinuing(
+        _ messages: [ChatMessage], tools: [Transcript.ToolDefinition], toolsWithoutSchema: Set<String> = [],
+        variables: [String: TemplateValue] = [:]
+    ) throws -> String {
         let toolValues = try tools.isEmpty ? nil : tools.map { try Self.templateValue(of: $0, includingSchema: !toolsWithoutSchema.contains($0.name)) }
         do {
-            return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues)
+            return try template.renderContinuingFinalMessage(messages: messages, tools: toolValues, extraContext: variables)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(
                 .init(
                     debugDescription: "The model's chat template failed: \(error)"))
         }
+    }
+
+    /// Whether the template writes thinking blocks (`<think>…</think>`): the model reasons
+    /// before it answers.
+    var thinks: Bool { Self.thinks(templateSource: template.source) }
+
+    /// Whether the template turns thinking on and off with the `enable_thinking` variable.
+    var switchesThinking: Bool { template.source.contains("enable_thinking") }
+
+    /// Whether a chat template writes thinking blocks.
+    static func thinks(templateSource: String) -> Bool {
+        templateSource.contains("<think>")
     }
 
     /// A tool definition as chat templates expect it (OpenAI's function shape).

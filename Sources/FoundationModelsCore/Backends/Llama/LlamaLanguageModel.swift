@@ -41,9 +41,10 @@ public struct LlamaLanguageModel: LanguageModel {
         self.settings = settings
     }
 
-    /// Guided generation and tool calling.
+    /// Guided generation and tool calling; reasoning too when the model's chat template writes
+    /// thinking blocks (`<think>…</think>`, as Qwen3's and DeepSeek-R1's do).
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.guidedGeneration, .toolCalling])
+        LocalModelCapabilities.of(modelPath: settings.modelPath)
     }
 
     /// The settings.

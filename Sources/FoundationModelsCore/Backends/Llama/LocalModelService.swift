@@ -21,7 +21,10 @@ struct LocalModelService: Sendable {
     ///   `CancellationError`.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
-        let promptTokens = try preflight(request, engine: engine)
+        let prepared = try preflight(request, engine: engine)
+        let promptTokens = prepared.tokens
+        // A thinking model's block goes to the reasoning; guided output is never read as reasoning.
+        var thinking = prepared.thinks && request.schema == nil ? ThinkingSplitter(prompt: prepared.text) : nil
         let plan = try TurnPlan(request: request, model: engine.model, breaksLoops: settings.breaksLoops)
         let generation = GenerationRequest(
             promptTokens: promptTokens,
@@ -38,9 +41,18 @@ struct LocalModelService: Sendable {
                     await channel.send(usage.update)
                 case .text(let piece, let tokens):
                     usage.outputTokens += tokens.count
-                    if let release = holdBack.append(piece, tokenCount: tokens.count) {
-                        await channel.send(.response(action: .appendText(release.text, tokenCount: release.tokenCount)))
+                    guard var splitter = thinking else {
+                        if let release = holdBack.append(piece, tokenCount: tokens.count) {
+                            await channel.send(.response(action: .appendText(release.text, tokenCount: release.tokenCount)))
+                        }
+                        continue
                     }
+                    var tokenCount = tokens.count
+                    for part in splitter.append(piece) {
+                        try await send(part, tokenCount: tokenCount, holdBack: &holdBack, usage: &usage, into: channel)
+                        tokenCount = 0
+                    }
+                    thinking = splitter
                 case .finished:
                     break
                 }
@@ -49,6 +61,9 @@ struct LocalModelService: Sendable {
             throw GenerationErrorMapping.map(error)
         }
         try Task.checkCancellation()
+        if var splitter = thinking {
+            for part in splitter.finish() { try await send(part, tokenCount: 0, holdBack: &holdBack, usage: &usage, into: channel) }
+        }
         switch holdBack.finish() {
         case .toolCalls(let calls):
             for call in calls {
@@ -77,9 +92,36 @@ struct LocalModelService: Sendable {
         }
     }
 
+    /// Sends a piece of a thinking model's output: reasoning to the channel, the answer through
+    /// the tool-call hold-back.
+    private func send(
+        _ part: ThinkingSplitter.Part, tokenCount: Int, holdBack: inout ToolCallHoldBack, usage: inout Usage,
+        into channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+        switch part {
+        case .reasoning(let text):
+            usage.reasoningTokens += tokenCount
+            await channel.send(.reasoning(action: .appendText(text, tokenCount: tokenCount)))
+        case .answer(let text):
+            if let release = holdBack.append(text, tokenCount: tokenCount) {
+                await channel.send(.response(action: .appendText(release.text, tokenCount: release.tokenCount)))
+            }
+        }
+    }
+
+    /// A request's prompt, ready to generate from.
+    struct PreparedPrompt {
+        /// The prompt's tokens.
+        var tokens: [TokenID]
+        /// The prompt's text.
+        var text: String
+        /// Whether the model's template writes thinking blocks.
+        var thinks: Bool
+    }
+
     /// What must hold before generating: the last prompt is in a language the model reads, and
-    /// the rendered prompt leaves room for a response in the context. Returns the prompt tokens.
-    func preflight(_ request: LanguageModelExecutorGenerationRequest, engine: InferenceEngine) throws -> [TokenID] {
+    /// the rendered prompt leaves room for a response in the context. Returns the prompt.
+    func preflight(_ request: LanguageModelExecutorGenerationRequest, engine: InferenceEngine) throws -> PreparedPrompt {
         if let prompt = request.transcript.last(where: { if case .prompt = $0 { true } else { false } }),
             case .prompt(let lastPrompt) = prompt
         {
@@ -108,7 +150,7 @@ struct LocalModelService: Sendable {
                         + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
                     details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
         }
-        return promptTokens
+        return PreparedPrompt(tokens: promptTokens, text: text, thinks: renderer.formatter.thinks)
     }
 
     /// The room a guided answer should have in the context before its schema's description is
@@ -120,12 +162,13 @@ struct LocalModelService: Sendable {
         let promptTokens: Int
         var cachedTokens = 0
         var outputTokens = 0
+        var reasoningTokens = 0
 
         var update: LanguageModelExecutorGenerationChannel.Event {
             .response(
                 action: .updateUsage(
                     input: .init(totalTokenCount: promptTokens, cachedTokenCount: cachedTokens),
-                    output: .init(totalTokenCount: outputTokens, reasoningTokenCount: 0)))
+                    output: .init(totalTokenCount: outputTokens, reasoningTokenCount: reasoningTokens)))
         }
     }
 

@@ -31,6 +31,8 @@ struct PromptRenderer {
     var includeSchemaInPrompt = true
     /// Tools whose argument schema stays out of the instructions.
     var toolsWithoutSchema: Set<String> = []
+    /// Variables for the chat template, such as `enable_thinking`.
+    var templateVariables: [String: TemplateValue] = [:]
 
     /// The renderer of a model (its template is parsed once per model file).
     init(model: LlamaModel, includeSchemaInPrompt: Bool = true, toolsWithoutSchema: Set<String> = []) throws {
@@ -46,6 +48,25 @@ struct PromptRenderer {
             model: model,
             includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
             toolsWithoutSchema: request.toolsWithoutSchema)
+        if let thinking = Self.thinking(for: request, formatter: formatter) {
+            templateVariables["enable_thinking"] = .bool(thinking)
+        }
+    }
+
+    /// The `enable_thinking` value for a request, for templates that switch thinking; nil leaves
+    /// the template's default.
+    ///
+    /// Guided requests do not think: their output must be the schema's JSON from the first token,
+    /// and never disappear into a thinking block. A reasoning level turns thinking on, except the
+    /// custom levels `off` and `none`, which turn it off.
+    static func thinking(for request: LanguageModelExecutorGenerationRequest, formatter: ChatFormatter) -> Bool? {
+        guard formatter.switchesThinking else { return nil }
+        if request.schema != nil { return false }
+        switch request.contextOptions.reasoningLevel {
+        case nil: return nil
+        case .custom(let name)? where ["off", "none"].contains(name.lowercased()): return false
+        case _?: return true
+        }
     }
 
     /// The prompt text of a transcript, as the model's chat template renders it.
@@ -58,11 +79,13 @@ struct PromptRenderer {
         let tools = native ? transcript.toolDefinitions : []
         switch ending {
         case .assistantTurn:
-            return try formatter.format(messages, tools: tools, addGenerationPrompt: true, toolsWithoutSchema: toolsWithoutSchema)
+            return try formatter.format(
+                messages, tools: tools, addGenerationPrompt: true, toolsWithoutSchema: toolsWithoutSchema, variables: templateVariables)
         case .closed:
-            return try formatter.format(messages, tools: tools, addGenerationPrompt: false, toolsWithoutSchema: toolsWithoutSchema)
+            return try formatter.format(
+                messages, tools: tools, addGenerationPrompt: false, toolsWithoutSchema: toolsWithoutSchema, variables: templateVariables)
         case .continuingLastMessage:
-            return try formatter.formatContinuing(messages, tools: tools, toolsWithoutSchema: toolsWithoutSchema)
+            return try formatter.formatContinuing(messages, tools: tools, toolsWithoutSchema: toolsWithoutSchema, variables: templateVariables)
         }
     }
 
