@@ -39,6 +39,11 @@ let package = Package(
         .executableTarget(
             name: "openai-backend",
             dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
+        // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
+        .executableTarget(
+            name: "pcc-fallback",
+            dependencies: [.product(name: "FoundationModels", package: core)]
         )
     ],
     swiftLanguageModes: [.v6]
