@@ -50,6 +50,11 @@ let package = Package(
         .executableTarget(
             name: "third-party-executor",
             dependencies: ["ChatCompletionsExecutor", .product(name: "FoundationModels", package: core)]
+        ),
+        // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
+        .executableTarget(
+            name: "pcc-fallback",
+            dependencies: [.product(name: "FoundationModels", package: core)]
         )
     ],
     swiftLanguageModes: [.v6]

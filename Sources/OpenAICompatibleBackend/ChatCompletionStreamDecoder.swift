@@ -14,7 +14,11 @@ struct ChatCompletionStreamDecoder {
     }
 
     private var calls: [Int: PendingCall] = [:]
-    private var usage: ChatCompletionChunk.Usage?
+    /// The token usage the server reported, if it did.
+    private(set) var usage: ChatCompletionChunk.Usage?
+    /// Characters of text, reasoning and tool-call arguments received, for estimating usage when
+    /// the server reports none.
+    private(set) var generatedCharacterCount = 0
     private let decoder = JSONDecoder()
 
     /// Whether the server sent `[DONE]`.
@@ -51,6 +55,8 @@ struct ChatCompletionStreamDecoder {
         guard let choice = chunk.choices?.first(where: { ($0.index ?? 0) == 0 }) else { return events }
         if let reason = choice.finishReason { finishReason = reason }
         guard let delta = choice.delta ?? choice.message else { return events }
+        generatedCharacterCount += (delta.reasoningContent?.count ?? 0) + (delta.content?.count ?? 0)
+        generatedCharacterCount += (delta.toolCalls ?? []).reduce(0) { $0 + ($1.function?.arguments?.count ?? 0) }
         if let reasoning = delta.reasoningContent, !reasoning.isEmpty {
             // Why one token: servers stream about a token a chunk; the final usage corrects it.
             events.append(.reasoning(action: .appendText(reasoning, tokenCount: 1)))

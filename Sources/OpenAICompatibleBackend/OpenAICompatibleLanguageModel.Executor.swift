@@ -44,16 +44,29 @@ extension OpenAICompatibleLanguageModel {
             model: OpenAICompatibleLanguageModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
-            let body = try ChatCompletionRequest(request, model: configuration.model, extendedSampling: configuration.sendsTopK)
-            let urlRequest = self.urlRequest(body: body)
             do {
-                try await stream(urlRequest, into: channel)
+                _ = try await exchange(request, streamingInto: channel)
             } catch let error as OpenAICompatibleError {
                 try Task.checkCancellation()
                 throw error.map()
             } catch let error as URLError where error.code == .cancelled {
                 throw CancellationError()
             }
+        }
+
+        /// Runs one streamed request and measures what it cost, leaving failures unmapped so that
+        /// a caller with its own public errors (``PrivateCloudComputeLanguageModel``) maps them.
+        ///
+        /// - Returns: The tokens the exchange used: as the server reported them, or estimated.
+        /// - Throws: ``OpenAICompatibleError``, or `CancellationError`.
+        func exchange(
+            _ request: LanguageModelExecutorGenerationRequest,
+            streamingInto channel: LanguageModelExecutorGenerationChannel
+        ) async throws -> ExchangeTokenCount {
+            let body = try ChatCompletionRequest(request, model: configuration.model, extendedSampling: configuration.sendsTopK)
+            let urlRequest = self.urlRequest(body: body)
+            let decoder = try await stream(urlRequest, into: channel)
+            return ExchangeTokenCount(decoder, requestBodySize: urlRequest.httpBody?.count ?? 0)
         }
 
         /// The HTTP request for a body.
@@ -77,7 +90,7 @@ extension OpenAICompatibleLanguageModel {
             configuration.baseURL.appendingPathComponent("chat/completions")
         }
 
-        private func stream(_ request: URLRequest, into channel: LanguageModelExecutorGenerationChannel) async throws {
+        private func stream(_ request: URLRequest, into channel: LanguageModelExecutorGenerationChannel) async throws -> ChatCompletionStreamDecoder {
             var parser = ServerSentEventParser()
             var decoder = ChatCompletionStreamDecoder()
             var status = 0
@@ -132,6 +145,7 @@ extension OpenAICompatibleLanguageModel {
                 throw OpenAICompatibleError.truncated(url: endpoint)
             }
             for event in decoder.finalEvents() { await channel.send(event) }
+            return decoder
         }
     }
 }
