@@ -42,7 +42,20 @@ public struct GenerationOptions: Sendable, Equatable {
         self.toolCallingMode = nil
     }
 
-    /// Creates options (the OS 27 spelling; every parameter is optional).
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - samplingMode: How the next token is chosen; `nil` for the model's default.
+    ///   - temperature: The temperature for random sampling.
+    ///   - maximumResponseTokens: The most tokens the response may contain.
+    public init(samplingMode: GenerationOptions.SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+        self.samplingMode = samplingMode
+        self.temperature = temperature
+        self.maximumResponseTokens = maximumResponseTokens
+        self.toolCallingMode = nil
+    }
+
+    /// Creates options with a tool-calling mode (OS 27).
     ///
     /// - Parameters:
     ///   - samplingMode: How the next token is chosen; `nil` for the model's default.
@@ -53,7 +66,7 @@ public struct GenerationOptions: Sendable, Equatable {
         samplingMode: GenerationOptions.SamplingMode? = nil,
         temperature: Double? = nil,
         maximumResponseTokens: Int? = nil,
-        toolCallingMode: GenerationOptions.ToolCallingMode? = nil
+        toolCallingMode: GenerationOptions.ToolCallingMode?
     ) {
         self.samplingMode = samplingMode
         self.temperature = temperature

@@ -55,6 +55,18 @@ public protocol ConvertibleToGeneratedContent: InstructionsRepresentable, Prompt
     var generatedContent: GeneratedContent { get }
 }
 
+extension Generable {
+    /// This value as instructions: one structured segment named after its schema (OS 27).
+    public var instructionsRepresentation: Instructions {
+        Instructions(segments: [.structure(source: Self.generationSchema.name, content: generatedContent)])
+    }
+
+    /// This value as a prompt: one structured segment named after its schema (OS 27).
+    public var promptRepresentation: Prompt {
+        Prompt(segments: [.structure(source: Self.generationSchema.name, content: generatedContent)])
+    }
+}
+
 extension ConvertibleToGeneratedContent {
     /// This value as instructions: one structured segment holding its generated content.
     public var instructionsRepresentation: Instructions {

@@ -75,9 +75,16 @@ extension Transcript {
     /// The format a response must take: the schema of a `Generable` type or a dynamic schema.
     public struct ResponseFormat: Sendable, Equatable, CustomStringConvertible {
         /// The kinds of response format (OS 27).
-        public enum Kind: Sendable {
+        public enum Kind: Sendable, Equatable {
             /// A JSON schema.
             case schema(GenerationSchema)
+
+            /// Two kinds are equal when their schemas describe the same values.
+            public static func == (lhs: Kind, rhs: Kind) -> Bool {
+                switch (lhs, rhs) {
+                case (.schema(let a), .schema(let b)): a.jsonSchemaText() == b.jsonSchemaText()
+                }
+            }
         }
 
         /// The name of the format: the type's or schema's name.
