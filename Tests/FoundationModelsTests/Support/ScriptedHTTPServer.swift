@@ -79,8 +79,18 @@ final class ScriptedHTTPServer: Sendable {
         return (try? JSONSerialization.jsonObject(with: requests[index].body)) as? [String: Any]
     }
 
-    /// Stops listening (a pending `accept` returns).
+    /// Whether ``stop()`` already closed the listener.
+    private let stopped = Mutex(false)
+
+    /// Stops listening (a pending `accept` returns). Only the first call closes the socket: a
+    /// second `close` of the same number could close another test's file (a pipe to a child
+    /// process, which then dies of SIGPIPE) that reused it meanwhile.
     func stop() {
+        let first = stopped.withLock { wasStopped -> Bool in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
