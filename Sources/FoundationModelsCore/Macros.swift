@@ -111,3 +111,17 @@ public macro Guide<RegexOutput>(description: String? = nil, _ guides: Regex<Rege
 @attached(peer)
 public macro Guide(description: String) =
     #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Declares a value that sessions own, in an extension of ``SessionPropertyValues`` (OS 27).
+///
+/// ```swift
+/// extension SessionPropertyValues {
+///     @SessionPropertyEntry var tagLookups: Int = 0
+/// }
+/// ```
+///
+/// The property needs `var`, a type annotation and a default value; the macro writes its getter
+/// and setter and a key type whose default is that value.
+@attached(accessor)
+@attached(peer, names: prefixed(__Key_))
+public macro SessionPropertyEntry() = #externalMacro(module: "FoundationModelsMacros", type: "SessionPropertyEntryMacro")

@@ -1,4 +1,4 @@
-// The compiler-plugin entry point for `@Generable` and `@Guide`.
+// The compiler-plugin entry point for `@Generable`, `@Guide` and `@SessionPropertyEntry`.
 //
 // The toolchain ships swift-syntax's message handling but not the `SwiftCompilerPlugin` module, so
 // this file provides the small piece that module would: a `PluginProvider` naming our macros and a
@@ -24,6 +24,7 @@ struct FoundationModelsMacrosProvider: PluginProvider {
         switch typeName {
         case "GenerableMacro": GenerableMacro.self
         case "GuideMacro": GuideMacro.self
+        case "SessionPropertyEntryMacro": SessionPropertyEntryMacro.self
         default: throw PluginError.unknownMacro(moduleName: moduleName, typeName: typeName)
         }
     }

@@ -17,6 +17,16 @@ extension LanguageModelSession {
         onProgress: (RequestProgress) -> Void = { _ in }
     ) async throws -> RequestOutcome {
         try beginResponding()
+        // Tools (and later profiles) read this session's values through `SessionProperty`.
+        return try await SessionPropertyValues.$current.withValue(properties) {
+            try await perform(specification, onProgress: onProgress)
+        }
+    }
+
+    private func perform(
+        _ specification: RequestSpecification,
+        onProgress: (RequestProgress) -> Void
+    ) async throws -> RequestOutcome {
         var draft = RequestDraft()
         do {
             let outcome = try await runTurns(specification, draft: &draft, onProgress: onProgress)

@@ -31,10 +31,15 @@ public final class LanguageModelSession: Sendable, Observable {
     let tools: [any Tool]
     private let observationRegistrar = ObservationRegistrar()
 
+    /// The values this session owns (OS 27): what its tools, profile and dynamic instructions
+    /// read and write through ``SessionProperty``. Every session has its own.
+    public let properties = SessionPropertyValues()
+
     init(transcript: Transcript, tools: [any Tool], makeBackend: @escaping @Sendable () throws -> any SessionBackend) {
         self.state = Mutex(State(transcript: transcript))
         self.tools = tools
         self.makeBackend = makeBackend
+        properties.bind(to: self)
     }
 
     /// The conversation so far.

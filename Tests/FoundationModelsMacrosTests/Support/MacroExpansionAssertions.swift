@@ -9,7 +9,8 @@ import Testing
 /// The macros under test, with the conformance the compiler would ask `@Generable` to add.
 let testMacros: [String: MacroSpec] = [
     "Generable": MacroSpec(type: GenerableMacro.self, conformances: ["Generable"]),
-    "Guide": MacroSpec(type: GuideMacro.self)
+    "Guide": MacroSpec(type: GuideMacro.self),
+    "SessionPropertyEntry": MacroSpec(type: SessionPropertyEntryMacro.self)
 ]
 
 /// A diagnostic as a test expects it: its message, severity and 1-based position.
