@@ -37,7 +37,7 @@ extension LanguageModelSession {
         } catch let error as LanguageModelSession.Error {
             throw error
         } catch {
-            let preserves = transcriptErrorHandlingPolicy?.kind == .preserve
+            let preserves = (draft.errorHandlingPolicy ?? transcriptErrorHandlingPolicy)?.kind == .preserve
             endResponding(committing: preserves ? draft.producedEntries : nil, usage: draft.usage)
             throw error
         }
@@ -46,9 +46,7 @@ extension LanguageModelSession {
     private func runTurns(
         _ specification: RequestSpecification, draft: inout RequestDraft, onProgress: (RequestProgress) -> Void
     ) async throws -> RequestOutcome {
-        let backend = try backend()
         let history = state.withLock { $0.transcript.entries }
-        try Self.checkCapabilities(backend.capabilities, specification: specification, history: history)
         let prompt = Transcript.Prompt(
             metadata: specification.metadata,
             segments: specification.prompt.transcriptSegments,
@@ -56,28 +54,34 @@ extension LanguageModelSession {
             responseFormat: specification.responseFormat,
             contextOptions: specification.contextOptions)
         draft.entries = [.prompt(prompt)]
-        // The executor enforces `toolCallingMode`; it also needs every tool to render the prompt.
-        let enabledTools = tools
-        let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
+        if let profileState {
+            let resolution = profileState.resolve()
+            draft.errorHandlingPolicy = resolution.errorHandlingPolicy
+            try await profileState.updateActivation(resolution)
+            for hook in resolution.hooks.onPrompt { try await hook(prompt) }
+        }
         let responseID = UUID().uuidString
-        var requestMetadata = specification.metadata
-        if !schemaHidden.isEmpty { requestMetadata[LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey] = schemaHidden }
-
-        var options = specification.options
         var madeCalls: Set<String> = []
+        var toolsTurnedOff = false
         for _ in 0..<Self.maximumToolRounds {
             try Task.checkCancellation()
+            let round = try await plan(specification, history: history, draft: draft)
+            var options = round.options
+            if toolsTurnedOff { options.toolCallingMode = .disallowed }
+            if madeCalls.isEmpty {
+                try Self.checkCapabilities(round.backend.capabilities, specification: specification, history: history, contextOptions: round.contextOptions)
+            }
             let request = LanguageModelExecutorGenerationRequest(
                 id: UUID(),
-                transcript: Transcript(entries: history + draft.entries),
-                enabledTools: enabledTools.map { Transcript.ToolDefinition(tool: $0) },
+                transcript: round.transcript,
+                enabledTools: round.tools.map { Transcript.ToolDefinition(tool: $0) },
                 schema: specification.schema,
                 generationOptions: options,
-                contextOptions: specification.contextOptions,
-                metadata: requestMetadata)
+                contextOptions: round.contextOptions,
+                metadata: round.metadata)
             let usageBefore = draft.usage
             let entriesBefore = draft.entries
-            let turn = try await runTurn(request, backend: backend) { turn in
+            let turn = try await runTurn(request, backend: round.backend) { turn in
                 var total = usageBefore
                 total.add(turn.usage)
                 draft.usage = total
@@ -89,19 +93,28 @@ extension LanguageModelSession {
             draft.usage.add(turn.usage)
             draft.entries = entriesBefore + turn.reasoningEntries
             draft.partialResponse = ""
+            if let reasoning = turn.reasoning, !reasoning.isEmpty {
+                for hook in round.hooks.onReasoning { try await hook(reasoning.entry) }
+            }
             if !turn.toolCalls.isEmpty {
                 // A model that repeats calls it already made this request has its answer in the
                 // transcript: ask again with tools turned off instead of running them again.
                 let signatures = turn.toolCalls.map { $0.toolName + $0.arguments.jsonString }
                 if signatures.allSatisfy(madeCalls.contains) {
-                    options.toolCallingMode = .disallowed
+                    toolsTurnedOff = true
                     continue
                 }
                 madeCalls.formUnion(signatures)
                 let calls = Transcript.ToolCalls(id: turn.toolCallsEntryID ?? UUID().uuidString, turn.toolCalls)
                 draft.entries.append(.toolCalls(calls))
-                let outputs = try await runTools(turn.toolCalls)
+                for call in turn.toolCalls {
+                    for hook in round.hooks.onToolCall { try await hook(call) }
+                }
+                let outputs = try await runTools(turn.toolCalls, tools: round.tools)
                 draft.entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
+                for (call, output) in zip(turn.toolCalls, outputs) {
+                    for hook in round.hooks.onToolOutput { try await hook(call, output) }
+                }
                 continue
             }
             try Task.checkCancellation()
@@ -110,6 +123,7 @@ extension LanguageModelSession {
                 id: turn.responseEntryID ?? responseID, assetIDs: turn.assetIDs, segments: [segment] + turn.extraSegments)
             response.storedMetadata = turn.responseMetadata
             draft.entries.append(.response(response))
+            for hook in round.hooks.onResponse { try await hook(response) }
             return RequestOutcome(entries: draft.entries, rawContent: rawContent, usage: draft.usage)
         }
         throw GenerationError.decodingFailure(
@@ -117,13 +131,74 @@ extension LanguageModelSession {
                 debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
     }
 
+    /// What one model request of a request uses: its model, tools, transcript, options and hooks;
+    /// from the session's fixed setup, or from its profile evaluated now.
+    struct RoundPlan {
+        var backend: any SessionBackend
+        var tools: [any Tool]
+        var transcript: Transcript
+        var options: GenerationOptions
+        var contextOptions: ContextOptions
+        var metadata: [String: any Sendable & Codable & Equatable]
+        var hooks = ProfileHooks()
+    }
+
+    private func plan(_ specification: RequestSpecification, history: [Transcript.Entry], draft: RequestDraft) async throws -> RoundPlan {
+        guard let profileState else {
+            return RoundPlan(
+                backend: try backend(), tools: tools, transcript: Transcript(entries: history + draft.entries),
+                options: specification.options, contextOptions: specification.contextOptions,
+                metadata: Self.requestMetadata(specification.metadata, tools: tools))
+        }
+        let resolution = profileState.resolve()
+        try await profileState.updateActivation(resolution)
+        var options = specification.options
+        options.temperature = options.temperature ?? resolution.temperature
+        options.samplingMode = options.samplingMode ?? resolution.samplingMode
+        options.maximumResponseTokens = options.maximumResponseTokens ?? resolution.maximumResponseTokens
+        options.toolCallingMode = options.toolCallingMode ?? resolution.toolCallingMode
+        var contextOptions = specification.contextOptions
+        contextOptions.reasoningLevel = contextOptions.reasoningLevel ?? resolution.reasoningLevel
+        // The stored history without its instructions: the profile supplies them each time.
+        var conversation = history
+        if case .instructions? = conversation.first { conversation.removeFirst() }
+        var entries = resolution.transformedHistory(conversation + draft.entries)
+        if !resolution.instructions.isEmpty || !resolution.tools.isEmpty {
+            let instructions = Transcript.Instructions(
+                segments: resolution.instructions, toolDefinitions: resolution.tools.map { Transcript.ToolDefinition(tool: $0) })
+            entries.insert(.instructions(instructions), at: 0)
+        }
+        let backend = try resolution.model.map(Self.backend(for:)) ?? backend()
+        return RoundPlan(
+            backend: backend, tools: resolution.tools, transcript: Transcript(entries: entries), options: options,
+            contextOptions: contextOptions, metadata: Self.requestMetadata(specification.metadata, tools: resolution.tools),
+            hooks: resolution.hooks)
+    }
+
+    /// The executor backend of a model a profile names.
+    static func backend(for model: any LanguageModel) throws -> any SessionBackend {
+        func open<Model: LanguageModel>(_ model: Model) throws -> any SessionBackend { try ExecutorBackend(model: model) }
+        return try open(model)
+    }
+
+    /// The request's metadata, with the names of tools whose schema stays out of the prompt.
+    static func requestMetadata(
+        _ metadata: [String: any Sendable & Codable & Equatable], tools: [any Tool]
+    ) -> [String: any Sendable & Codable & Equatable] {
+        var metadata = metadata
+        let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
+        if !schemaHidden.isEmpty { metadata[LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey] = schemaHidden }
+        return metadata
+    }
+
     /// Refuses, before generating, a request that needs a capability the model lacks: images
     /// need ``LanguageModelCapabilities/Capability/vision`` and a reasoning level needs
     /// ``LanguageModelCapabilities/Capability/reasoning``.
     static func checkCapabilities(
-        _ capabilities: LanguageModelCapabilities, specification: RequestSpecification, history: [Transcript.Entry]
+        _ capabilities: LanguageModelCapabilities, specification: RequestSpecification, history: [Transcript.Entry],
+        contextOptions: ContextOptions
     ) throws {
-        if specification.contextOptions.reasoningLevel != nil, !capabilities.contains(.reasoning) {
+        if contextOptions.reasoningLevel != nil, !capabilities.contains(.reasoning) {
             throw LanguageModelError.unsupportedCapability(
                 .init(
                     capability: .reasoning,
@@ -284,8 +359,7 @@ extension LanguageModelSession {
     }
 
     /// Runs the turn's tool calls concurrently and returns their outputs in call order.
-    private func runTools(_ calls: [Transcript.ToolCall]) async throws -> [Transcript.ToolOutput] {
-        let tools = self.tools
+    private func runTools(_ calls: [Transcript.ToolCall], tools: [any Tool]) async throws -> [Transcript.ToolOutput] {
         return try await withThrowingTaskGroup(of: (Int, Transcript.ToolOutput).self) { group in
             for (index, call) in calls.enumerated() {
                 guard let tool = tools.first(where: { $0.name == call.toolName }) else {

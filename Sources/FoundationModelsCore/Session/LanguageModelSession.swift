@@ -35,9 +35,17 @@ public final class LanguageModelSession: Sendable, Observable {
     /// read and write through ``SessionProperty``. Every session has its own.
     public let properties = SessionPropertyValues()
 
-    init(transcript: Transcript, tools: [any Tool], makeBackend: @escaping @Sendable () throws -> any SessionBackend) {
+    /// The session's profile (OS 27), evaluated before every model request; nil for a session
+    /// with fixed instructions and tools.
+    let profileState: ProfileState?
+
+    init(
+        transcript: Transcript, tools: [any Tool], profile: ProfileState? = nil,
+        makeBackend: @escaping @Sendable () throws -> any SessionBackend
+    ) {
         self.state = Mutex(State(transcript: transcript))
         self.tools = tools
+        self.profileState = profile
         self.makeBackend = makeBackend
         properties.bind(to: self)
     }

@@ -9,6 +9,8 @@ struct RequestDraft: Sendable {
     var partialResponse = ""
     /// The tokens used so far.
     var usage = LanguageModelSession.Usage()
+    /// The error-handling policy the session's profile sets, if any.
+    var errorHandlingPolicy: TranscriptErrorHandlingPolicy?
 
     /// The entries to keep: those added, and the partial response as text when there is one.
     var producedEntries: [Transcript.Entry] {

@@ -1,0 +1,72 @@
+/// What a session's profile (or dynamic instructions) comes to before one model request: the
+/// instructions and tools, the settings its modifiers make, its history transforms and its hooks.
+///
+/// Built by walking the profile's tree; a modifier applies before the content it wraps is walked,
+/// so the modifier nearest the content wins (as in SwiftUI). Hooks and transforms accumulate.
+struct ProfileResolution {
+    var instructions: [Transcript.Segment] = []
+    var tools: [any Tool] = []
+    var model: (any LanguageModel)?
+    var temperature: Double?
+    var samplingMode: GenerationOptions.SamplingMode?
+    var maximumResponseTokens: Int?
+    var reasoningLevel: ContextOptions.ReasoningLevel?
+    var toolCallingMode: GenerationOptions.ToolCallingMode?
+    var errorHandlingPolicy: TranscriptErrorHandlingPolicy?
+    var historyTransforms: [([Transcript.Entry]) -> [Transcript.Entry]] = []
+    var hooks = ProfileHooks()
+    /// Where in the tree the walk is, for telling activation hooks apart.
+    var path: [String] = []
+
+    /// Walks a child at a named position.
+    mutating func descend(_ step: String, _ body: (inout ProfileResolution) -> Void) {
+        path.append(step)
+        body(&self)
+        path.removeLast()
+    }
+
+    /// The history the model sees: the stored one through every transform, outermost first.
+    func transformedHistory(_ history: [Transcript.Entry]) -> [Transcript.Entry] {
+        historyTransforms.reduce(history) { entries, transform in transform(entries) }
+    }
+}
+
+/// The lifecycle hooks a profile's modifiers register.
+struct ProfileHooks {
+    var onPrompt: [(Transcript.Prompt) async throws -> Void] = []
+    var onResponse: [(Transcript.Response) async throws -> Void] = []
+    var onReasoning: [(Transcript.Reasoning) async throws -> Void] = []
+    var onToolCall: [(Transcript.ToolCall) async throws -> Void] = []
+    var onToolOutput: [(Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
+    /// Activation hooks by their position in the tree.
+    var onActivate: [String: () async throws -> Void] = [:]
+    var onDeactivate: [String: () async throws -> Void] = [:]
+}
+
+/// Dynamic instructions that resolve themselves rather than through a `body`.
+protocol PrimitiveDynamicInstructions {
+    func resolve(into resolution: inout ProfileResolution)
+}
+
+/// Profiles that resolve themselves rather than through a `body`.
+protocol PrimitiveDynamicProfile {
+    func resolve(into resolution: inout ProfileResolution)
+}
+
+/// Resolves any dynamic instructions: primitives directly, others through their `body`.
+func resolveInstructions(_ instructions: some DynamicInstructions, into resolution: inout ProfileResolution) {
+    if let primitive = instructions as? any PrimitiveDynamicInstructions {
+        primitive.resolve(into: &resolution)
+    } else {
+        resolveInstructions(instructions.body, into: &resolution)
+    }
+}
+
+/// Resolves any profile: primitives directly, others through their `body`.
+func resolveProfile(_ profile: some LanguageModelSession.DynamicProfile, into resolution: inout ProfileResolution) {
+    if let primitive = profile as? any PrimitiveDynamicProfile {
+        primitive.resolve(into: &resolution)
+    } else {
+        resolveProfile(profile.body, into: &resolution)
+    }
+}
