@@ -53,6 +53,8 @@ extension LanguageModelSession {
 }
 
 extension LanguageModelSession.DynamicProfileModifier {
+    /// A profile.
+    public typealias DynamicProfile = LanguageModelSession.DynamicProfile
     /// A value the session owns (see ``LanguageModelSession/SessionProperty``).
     public typealias SessionProperty = LanguageModelSession.SessionProperty
 }

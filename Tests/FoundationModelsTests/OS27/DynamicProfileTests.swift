@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FoundationModelsCore
+import TestSupport
 
 extension SessionPropertyValues {
     @SessionPropertyEntry var usesSecondModel: Bool = false
@@ -217,5 +218,56 @@ struct SwitchingProfile: LanguageModelSession.DynamicProfile {
         let request = try #require(model.recorder.requests.withLock { $0.first })
         #expect(request.generationOptions.temperature == 0.1)
         #expect(request.generationOptions.maximumResponseTokens == 7)
+    }
+}
+
+/// Apple's forced-lookup profile on the real model.
+struct LocalOneLookupProfile: LanguageModelSession.DynamicProfile {
+    @SessionProperty(\.profileLookups) var lookups
+
+    var body: some DynamicProfile {
+        Profile {
+            Instructions("You answer questions about notes. Look the tag up with the tool, then answer in one sentence.")
+            TagLookupTool()
+        }
+        .toolCallingMode(lookups < 1 ? .required : .disallowed)
+        .onToolCall { _ in lookups += 1 }
+        .samplingMode(.greedy)
+        .maximumResponseTokens(120)
+        .model(SessionFixtures.smolLM2)
+    }
+}
+
+@Suite(.requiresSmolLM2) struct DynamicProfileModelTests {
+    @Test func theForcedLookupProfileOnSmolLM2() async throws {
+        let session = LanguageModelSession(profile: LocalOneLookupProfile())
+        let response = try await session.respond(to: "How many notes are tagged work?")
+        #expect(!response.content.isEmpty)
+        let calls = session.transcript.compactMap { entry -> Transcript.ToolCalls? in
+            if case .toolCalls(let calls) = entry { return calls }
+            return nil
+        }
+        // One round of lookups (the tool-call constraint lets a turn hold up to four calls), each
+        // counted by the hook, then the answer.
+        #expect(calls.count == 1)
+        #expect(calls.first?.first?.toolName == "lookupTag")
+        let lookups = calls.first?.count ?? 0
+        #expect(lookups >= 1 && session.properties.profileLookups == lookups)
+        guard case .response? = session.transcript.last else { throw TranscriptOS27Tests.Failure("no answer") }
+        // A second question: the profile now forbids tools, and the conversation goes on.
+        _ = try await session.respond(to: "Thanks. Which tag did you look up?")
+        #expect(session.properties.profileLookups == lookups)
+    }
+
+    @Test func aProfileKeepsTheCacheBetweenRequests() async throws {
+        let model = SessionFixtures.isolatedSmolLM2(71)
+        let profile = LanguageModelSession.Profile { Instructions("You are a helpful assistant.") }
+            .samplingMode(.greedy).maximumResponseTokens(16).model(model)
+        let session = LanguageModelSession(profile: profile)
+        let first = try await session.respond(to: "Name a fruit.")
+        let second = try await session.respond(to: "Name a vegetable.")
+        #expect(first.usage.input.totalTokenCount > 0)
+        // The second request's prompt starts with the whole first exchange, held in the cache.
+        #expect(second.usage.input.cachedTokenCount >= first.usage.input.totalTokenCount)
     }
 }
