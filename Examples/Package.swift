@@ -51,6 +51,11 @@ let package = Package(
             name: "third-party-executor",
             dependencies: ["ChatCompletionsExecutor", .product(name: "FoundationModels", package: core)]
         ),
+        // Why: a dynamic profile with a session property: exactly one tool lookup, then the answer.
+        .executableTarget(
+            name: "profiles",
+            dependencies: [.product(name: "FoundationModels", package: core)]
+        ),
         // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
         .executableTarget(
             name: "pcc-fallback",

@@ -97,22 +97,25 @@ extension LanguageModelSession {
                 for hook in round.hooks.onReasoning { try await hook(reasoning.entry) }
             }
             if !turn.toolCalls.isEmpty {
+                // The same call twice in one turn (small models repeat themselves) runs once.
+                var seen: Set<String> = []
+                let turnCalls = turn.toolCalls.filter { seen.insert($0.toolName + $0.arguments.jsonString).inserted }
                 // A model that repeats calls it already made this request has its answer in the
                 // transcript: ask again with tools turned off instead of running them again.
-                let signatures = turn.toolCalls.map { $0.toolName + $0.arguments.jsonString }
+                let signatures = turnCalls.map { $0.toolName + $0.arguments.jsonString }
                 if signatures.allSatisfy(madeCalls.contains) {
                     toolsTurnedOff = true
                     continue
                 }
                 madeCalls.formUnion(signatures)
-                let calls = Transcript.ToolCalls(id: turn.toolCallsEntryID ?? UUID().uuidString, turn.toolCalls)
+                let calls = Transcript.ToolCalls(id: turn.toolCallsEntryID ?? UUID().uuidString, turnCalls)
                 draft.entries.append(.toolCalls(calls))
-                for call in turn.toolCalls {
+                for call in turnCalls {
                     for hook in round.hooks.onToolCall { try await hook(call) }
                 }
-                let outputs = try await runTools(turn.toolCalls, tools: round.tools)
+                let outputs = try await runTools(turnCalls, tools: round.tools)
                 draft.entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
-                for (call, output) in zip(turn.toolCalls, outputs) {
+                for (call, output) in zip(turnCalls, outputs) {
                     for hook in round.hooks.onToolOutput { try await hook(call, output) }
                 }
                 continue

@@ -54,6 +54,18 @@ struct TagLookupTool: Tool {
         #expect(session.properties[SessionPropertyValues.__Key_tagLookups.self] == 10)
     }
 
+    @Test func theSameCallTwiceInOneTurnRunsOnce() async throws {
+        let model = EventScriptModel([.init(events: [Self.call("work"), Self.call("work"), Self.call("home")]), .init(events: [SessionOS27Tests.text("Done.")])])
+        let session = LanguageModelSession(model: model, tools: [TagLookupTool()])
+        _ = try await session.respond(to: "Tags?")
+        #expect(session.properties.tagLookups == 2)
+        guard case .toolCalls(let calls)? = session.transcript.first(where: { if case .toolCalls = $0 { true } else { false } }) else {
+            throw TranscriptOS27Tests.Failure("no tool calls")
+        }
+        #expect(calls.map { $0.arguments.jsonString } == [#"{"tag": "work"}"#, #"{"tag": "home"}"#])
+        #expect(session.transcript.filter { if case .toolOutput = $0 { true } else { false } }.count == 2)
+    }
+
     @Test func everySessionHasItsOwnValues() async throws {
         let first = LanguageModelSession(model: Self.model(), tools: [TagLookupTool()])
         let second = LanguageModelSession(model: Self.model(), tools: [TagLookupTool()])
