@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import FoundationModelsCore
+import TestSupport
+
+/// Keeping a long conversation inside the context: whole turns, newest first, counted with the
+/// model's tokenizer.
+@Suite(.requiresSmolLM2) struct ConversationBudgetTests {
+    /// Fifty turns, every third with a tool call and its output.
+    static func longConversation() -> [Transcript.Entry] {
+        (0..<50).flatMap { turn -> [Transcript.Entry] in
+            var entries: [Transcript.Entry] = [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Question \(turn): what about tag \(turn)?"))]))]
+            if turn % 3 == 0 {
+                let call = Transcript.ToolCall(id: "call-\(turn)", toolName: "lookupTag", arguments: GeneratedContent(properties: ["tag": "t\(turn)"]))
+                entries.append(.toolCalls(Transcript.ToolCalls([call])))
+                entries.append(.toolOutput(Transcript.ToolOutput(id: "call-\(turn)", toolName: "lookupTag", segments: [.text(.init(content: "\(turn) notes."))])))
+            }
+            entries.append(.response(Transcript.Response(segments: [.text(.init(content: "Answer \(turn): there are \(turn) notes with that tag."))])))
+            return entries
+        }
+    }
+
+    @Test func fiftyTurnsAreTrimmedToTheContextKeepingToolCallsBesideTheirOutputs() throws {
+        let settings = SessionFixtures.smolLM2.settings
+        let entries = Self.longConversation()
+        let counter = try TokenCounter(settings: settings)
+        #expect(try counter.count(Transcript(entries: entries)) > settings.contextSize)
+        let kept = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(entries)
+        #expect(try counter.count(Transcript(entries: kept)) <= settings.contextSize - 300)
+        #expect(Array(entries.suffix(kept.count)).map(\.id) == kept.map(\.id))
+        guard case .prompt = kept.first else { throw TranscriptOS27Tests.Failure("the kept history does not start with a prompt") }
+        for (index, entry) in kept.enumerated() {
+            if case .toolCalls(let calls) = entry {
+                guard index + 1 < kept.count, case .toolOutput(let output) = kept[index + 1] else {
+                    throw TranscriptOS27Tests.Failure("a tool call lost its output")
+                }
+                #expect(output.id == calls.first?.id)
+            }
+        }
+        // One turn more would not fit.
+        let starts = ConversationBudget.turnStarts(of: entries)
+        let firstKept = entries.count - kept.count
+        let previous = try #require(starts.last { $0 < firstKept })
+        #expect(try counter.count(Transcript(entries: Array(entries[previous...]))) > settings.contextSize - 300)
+    }
+
+    @Test func aSessionOnAConversationTooLongForTheContextAnswersThroughTheTransform() async throws {
+        let settings = SessionFixtures.smolLM2.settings
+        let history = Self.longConversation()
+        let plain = LanguageModelSession(model: SessionFixtures.smolLM2, transcript: Transcript(entries: history))
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            try await plain.respond(to: "And tag 50?", options: SessionFixtures.greedy)
+        }
+        let profile = LanguageModelSession.Profile { Instructions("You answer questions about notes.") }
+            .historyTransform(ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 200))
+            .samplingMode(.greedy).maximumResponseTokens(24).model(SessionFixtures.smolLM2)
+        let session = LanguageModelSession(profile: profile, history: history)
+        let response = try await session.respond(to: "And tag 50?")
+        #expect(!response.content.isEmpty)
+        #expect(session.transcript.count == history.count + 2)
+    }
+
+    @Test func keepingLastTurnsCountsTurnsNotEntries() {
+        let kept = ConversationBudget.keepingLastTurns(2)(Self.longConversation())
+        #expect(kept.first?.description.contains("Question 48") == true)
+        #expect(kept.count == 6)  // turn 48 with its tool call and output, then turn 49
+    }
+}
