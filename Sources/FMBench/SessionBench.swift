@@ -40,6 +40,9 @@ package struct SessionBench {
         /// answer in place (OS 27): the edited turn recomputes only from the edit on.
         var ttftAppended: Double
         var ttftEdited: Double
+        /// Turn 10 of the same conversation on a session with a dynamic profile (OS 27), which is
+        /// evaluated before every request: it must keep the cache as a plain session does.
+        var ttftProfileLastTurn: Double
         /// Prompt tokens of the edited turn, and how many of them the cache held.
         var editedPromptTokens: Int
         var editedCachedTokens: Int
@@ -51,6 +54,7 @@ package struct SessionBench {
         var fullPrefillOverFirst: Double { ttftLastTurnFullPrefill / ttftTurn1 }
         var prewarmRatio: Double { ttftPrewarmed / ttftCold }
         var editedOverAppended: Double { ttftEdited / ttftAppended }
+        var profileOverPlain: Double { ttftProfileLastTurn / ttftLastTurn }
         func speedup(_ sessions: Int) -> Double { (decodeRates[sessions] ?? .nan) / (decodeRates[1] ?? .nan) }
 
         /// The members of `fm bench --json`.
@@ -63,6 +67,7 @@ package struct SessionBench {
                 "ttft_appended_ms": ttftAppended * 1000, "ttft_edited_transcript_ms": ttftEdited * 1000,
                 "ttft_edited_transcript_over_append": editedOverAppended,
                 "edited_prompt_tokens": editedPromptTokens, "edited_cached_tokens": editedCachedTokens,
+                "ttft_turn10_profile_ms": ttftProfileLastTurn * 1000, "ttft_turn10_profile_over_plain": profileOverPlain,
                 "rss_per_session_mb": rssPerSession / 1_048_576, "kv_mb_per_session": kvPerSession / 1_048_576
             ]
             for (sessions, rate) in decodeRates {
@@ -81,7 +86,8 @@ package struct SessionBench {
                     + "turn 10 recomputed \(ms(ttftLastTurnFullPrefill)) (\(ratio(fullPrefillOverFirst)))",
                 "time to first token: cold \(ms(ttftCold)), prewarmed \(ms(ttftPrewarmed)) (\(ratio(prewarmRatio)))",
                 "time to first token: turn 11 appended \(ms(ttftAppended)), after editing answer 2 \(ms(ttftEdited)) "
-                    + "(\(ratio(editedOverAppended)); \(editedCachedTokens) of \(editedPromptTokens) prompt tokens cached)"
+                    + "(\(ratio(editedOverAppended)); \(editedCachedTokens) of \(editedPromptTokens) prompt tokens cached)",
+                "time to first token: turn 10 with a dynamic profile \(ms(ttftProfileLastTurn)) (\(ratio(profileOverPlain)) of the plain session's)"
             ]
             let rates = SessionBench.concurrencyLevels.compactMap { sessions in
                 decodeRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(speedup(sessions))) }
@@ -103,6 +109,7 @@ package struct SessionBench {
         var warm: [Double] = []
         var appended: [Double] = []
         var edited: [Double] = []
+        var profiled: [Double] = []
         var editedTokens = (prompt: 0, cached: 0)
         var rates: [Int: [Double]] = [:]
         let memory = try await measureMemory()
@@ -115,6 +122,8 @@ package struct SessionBench {
             appended.append(conversation.appended)
             edited.append(conversation.edited)
             editedTokens = (conversation.editedPromptTokens, conversation.editedCachedTokens)
+            log("session scenarios \(run)/\(repeats): conversation with a profile")
+            profiled.append(try await profileConversation())
             log("session scenarios \(run)/\(repeats): prewarm")
             let prewarm = try await prewarming(run: run)
             cold.append(prewarm.cold)
@@ -127,6 +136,7 @@ package struct SessionBench {
         return Report(
             ttftTurn1: first.median, ttftLastTurn: last.median, ttftLastTurnFullPrefill: full.median,
             ttftCold: cold.median, ttftPrewarmed: warm.median, ttftAppended: appended.median, ttftEdited: edited.median,
+            ttftProfileLastTurn: profiled.median,
             editedPromptTokens: editedTokens.prompt, editedCachedTokens: editedTokens.cached, decodeRates: rates.mapValues(\.median),
             rssPerSession: memory.perSession, kvPerSession: memory.kvPerSession)
     }
@@ -174,6 +184,19 @@ package struct SessionBench {
         return Conversation(
             first: times[0], last: times[Self.turns - 1], fullPrefill: recomputed, appended: appended, edited: edited,
             editedPromptTokens: usage?.input.totalTokenCount ?? 0, editedCachedTokens: usage?.input.cachedTokenCount ?? 0)
+    }
+
+    /// TTFT of turn 10 of the growing conversation on a session with a dynamic profile.
+    func profileConversation() async throws -> Double {
+        await settings.discardCachedPrompts()
+        let profile = LanguageModelSession.Profile { Instructions("You are a helpful assistant. Answer in two sentences.") }
+            .samplingMode(.greedy)
+        let session = LanguageModelSession(profile: profile)
+        var last = 0.0
+        for turn in 0..<Self.turns {
+            last = try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn)
+        }
+        return last
     }
 
     /// TTFT of a first request with long instructions, without and with `prewarm()`.
