@@ -1,4 +1,5 @@
 import LlamaBackend
+import Synchronization
 
 /// Ready-made history transforms that keep a conversation inside a local model's context (an
 /// extra of this implementation, for `.historyTransform(_:)`).
@@ -11,7 +12,8 @@ import LlamaBackend
 /// Tokens are counted with the model's own tokenizer and chat template, never estimated. Whole
 /// turns are kept or dropped (a turn runs from a prompt to the next one), so a tool call always
 /// stays beside its output, and what is kept is the newest end of the conversation: the stored
-/// transcript is untouched, and the cache holds the unchanged part.
+/// transcript is untouched. The cut stays at the same turn while the rest still fits, so the
+/// model's cache holds the unchanged beginning between requests.
 public enum ConversationBudget {
     /// A transform that keeps the newest turns whose rendering fits the model's context less
     /// `reservingTokens` (room for the instructions, the tools and the answer).
@@ -21,17 +23,37 @@ public enum ConversationBudget {
     /// both numbers, before anything is decoded. When the model file cannot be read, the history
     /// passes unchanged (and the request reports the model's error).
     ///
+    /// When the conversation outgrows the budget, the oldest turns are dropped down to three
+    /// quarters of it, and the cut then stays where it is until the rest outgrows the budget again.
+    ///
     /// - Parameters:
     ///   - settings: The local model whose tokenizer and context count.
     ///   - reservingTokens: Tokens kept free for the instructions, tools and the answer.
-    /// - Returns: A transform for `.historyTransform(_:)`.
+    /// - Returns: A transform for `.historyTransform(_:)` (use one per session: it remembers where
+    ///   it cut).
     public static func keepingNewestTurns(
         of settings: LocalModelSettings, reservingTokens: Int
     ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
         let budget = settings.contextSize - reservingTokens
+        // Why remember the start: cutting at the same turn while it still fits keeps the prompt's
+        // beginning, and so the model's cache, from one request to the next; when it no longer
+        // fits, the cut moves on to leave a quarter of the budget free, so it moves rarely.
+        let start = Mutex<String?>(nil)
         return { entries in
             guard let counter = try? TokenCounter(settings: settings) else { return entries }
-            return newestTurns(of: entries, fitting: budget) { try counter.count(Transcript(entries: $0)) }
+            let count = { (kept: [Transcript.Entry]) in try counter.count(Transcript(entries: kept)) }
+            if let id = start.withLock({ $0 }), let index = entries.firstIndex(where: { $0.id == id }),
+                let tokens = try? count(Array(entries[index...])), tokens <= budget
+            {
+                return Array(entries[index...])
+            }
+            if let tokens = try? count(entries), tokens <= budget {
+                start.withLock { $0 = nil }
+                return entries
+            }
+            let kept = newestTurns(of: entries, fitting: budget * 3 / 4, count: count)
+            start.withLock { $0 = kept.first?.id }
+            return kept
         }
     }
 

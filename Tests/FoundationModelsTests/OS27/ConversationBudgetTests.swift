@@ -26,7 +26,7 @@ import TestSupport
         let counter = try TokenCounter(settings: settings)
         #expect(try counter.count(Transcript(entries: entries)) > settings.contextSize)
         let kept = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(entries)
-        #expect(try counter.count(Transcript(entries: kept)) <= settings.contextSize - 300)
+        #expect(try counter.count(Transcript(entries: kept)) <= (settings.contextSize - 300) * 3 / 4)
         #expect(Array(entries.suffix(kept.count)).map(\.id) == kept.map(\.id))
         guard case .prompt = kept.first else { throw TranscriptOS27Tests.Failure("the kept history does not start with a prompt") }
         for (index, entry) in kept.enumerated() {
@@ -41,7 +41,18 @@ import TestSupport
         let starts = ConversationBudget.turnStarts(of: entries)
         let firstKept = entries.count - kept.count
         let previous = try #require(starts.last { $0 < firstKept })
-        #expect(try counter.count(Transcript(entries: Array(entries[previous...]))) > settings.contextSize - 300)
+        #expect(try counter.count(Transcript(entries: Array(entries[previous...]))) > (settings.contextSize - 300) * 3 / 4)
+    }
+
+    @Test func theCutStaysPutWhileTheRestFits() throws {
+        let settings = SessionFixtures.smolLM2.settings
+        let transform = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)
+        var entries = Self.longConversation()
+        let first = transform(entries)
+        entries.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: "One more question?"))])))
+        let second = transform(entries)
+        #expect(second.first?.id == first.first?.id)
+        #expect(second.count == first.count + 1)
     }
 
     @Test func aSessionOnAConversationTooLongForTheContextAnswersThroughTheTransform() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FoundationModelsCore
+@testable import OpenAICompatibleBackend
 import TestSupport
 
 extension SessionPropertyValues {
@@ -257,6 +258,39 @@ struct LocalOneLookupProfile: LanguageModelSession.DynamicProfile {
         // A second question: the profile now forbids tools, and the conversation goes on.
         _ = try await session.respond(to: "Thanks. Which tag did you look up?")
         #expect(session.properties.profileLookups == lookups)
+    }
+
+    /// Starts on SmolLM2, then moves to a server: the conversation goes along.
+    struct LocalThenServer: LanguageModelSession.DynamicProfile {
+        @SessionProperty(\.usesSecondModel) var onServer
+        let server: OpenAICompatibleLanguageModel
+
+        var body: some DynamicProfile {
+            if onServer {
+                Profile { Instructions("You are a helpful assistant.") }.model(server)
+            } else {
+                Profile { Instructions("You are a helpful assistant.") }
+                    .samplingMode(.greedy).maximumResponseTokens(16).model(SessionFixtures.smolLM2)
+            }
+        }
+    }
+
+    @Test func aConversationMovesFromTheLocalModelToAServer() async throws {
+        let reply = OpenAICompatibleScriptedServerTests.sse([
+            #"{"choices":[{"index":0,"delta":{"content":"From the server."}}]}"#, #"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#, "[DONE]"
+        ])
+        let server = try ScriptedHTTPServer(replies: [.init(body: reply)])
+        defer { server.stop() }
+        let session = LanguageModelSession(profile: LocalThenServer(server: OpenAICompatibleScriptedServerTests.model(server)))
+        let local = try await session.respond(to: "What is the capital of France?")
+        session.properties.usesSecondModel = true
+        let remote = try await session.respond(to: "And of Italy?")
+        #expect(remote.content == "From the server.")
+        let body = try #require(server.jsonBody(of: 0))
+        let messages = try #require(body["messages"] as? [[String: Any]])
+        #expect(messages.map { $0["role"] as? String } == ["system", "user", "assistant", "user"])
+        #expect(messages[2]["content"] as? String == local.content)
+        #expect(session.transcript.count == 4)
     }
 
     @Test func aProfileKeepsTheCacheBetweenRequests() async throws {
