@@ -18,6 +18,7 @@ import SwiftSyntaxMacros
 /// struct __Key_tagLookups: SessionPropertyKey { static var defaultValue: Int { 0 } }
 /// ```
 public struct SessionPropertyEntryMacro: AccessorMacro, PeerMacro {
+    /// The getter and setter.
     public static func expansion(
         of node: AttributeSyntax,
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -30,6 +31,7 @@ public struct SessionPropertyEntryMacro: AccessorMacro, PeerMacro {
         ]
     }
 
+    /// The key type, and the diagnostics of a malformed entry.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
