@@ -27,12 +27,12 @@ extension DynamicInstructions {
 
 extension Never: DynamicInstructions {
     /// Never evaluated: `Never` is the body of instructions that have none.
-    public var body: Never { fatalError("Never has no body") }
+    public var body: Never { noBody("Never") }
 }
 
 extension Optional: DynamicInstructions where Wrapped: DynamicInstructions {
     /// Not evaluated: an optional contributes its value, if any.
-    public var body: Never { fatalError("Optional dynamic instructions have no body") }
+    public var body: Never { noBody("Optional") }
 }
 
 extension Optional: PrimitiveDynamicInstructions where Wrapped: DynamicInstructions {
@@ -51,7 +51,7 @@ extension Instructions: DynamicInstructions {
 /// The text of ``Instructions`` inside dynamic instructions.
 struct InstructionsContent: DynamicInstructions, PrimitiveDynamicInstructions {
     let segments: [Transcript.Segment]
-    var body: Never { fatalError("InstructionsContent has no body") }
+    var body: Never { noBody("InstructionsContent") }
     func resolve(into resolution: inout ProfileResolution) {
         resolution.instructions += segments
     }
@@ -60,7 +60,7 @@ struct InstructionsContent: DynamicInstructions, PrimitiveDynamicInstructions {
 /// A tool inside dynamic instructions: the model may call it.
 struct ToolContent<T: Tool>: DynamicInstructions, PrimitiveDynamicInstructions {
     let tool: T
-    var body: Never { fatalError("ToolContent has no body") }
+    var body: Never { noBody("ToolContent") }
     func resolve(into resolution: inout ProfileResolution) {
         resolution.tools.append(tool)
     }
@@ -71,7 +71,7 @@ public struct EmptyDynamicInstructions: DynamicInstructions, Sendable {
     /// Empty instructions.
     public init() {}
     /// Not evaluated: there is nothing inside.
-    public var body: Never { fatalError("EmptyDynamicInstructions has no body") }
+    public var body: Never { noBody("EmptyDynamicInstructions") }
 }
 
 extension EmptyDynamicInstructions: PrimitiveDynamicInstructions {
@@ -90,7 +90,7 @@ public struct TupleDynamicInstructions<each Content: DynamicInstructions>: Dynam
     }
 
     /// Not evaluated: the contents are.
-    public var body: Never { fatalError("TupleDynamicInstructions has no body") }
+    public var body: Never { noBody("TupleDynamicInstructions") }
 }
 
 extension TupleDynamicInstructions: PrimitiveDynamicInstructions {
@@ -123,7 +123,7 @@ public struct ConditionalDynamicInstructions<TrueContent: DynamicInstructions, F
     }
 
     /// Not evaluated: the branch is.
-    public var body: Never { fatalError("ConditionalDynamicInstructions has no body") }
+    public var body: Never { noBody("ConditionalDynamicInstructions") }
 }
 
 extension ConditionalDynamicInstructions: PrimitiveDynamicInstructions {
@@ -154,7 +154,7 @@ public struct AnyDynamicInstructions: DynamicInstructions {
     }
 
     /// Not evaluated: the wrapped instructions are.
-    public var body: Never { fatalError("AnyDynamicInstructions has no body") }
+    public var body: Never { noBody("AnyDynamicInstructions") }
 }
 
 extension AnyDynamicInstructions: PrimitiveDynamicInstructions {
@@ -182,7 +182,7 @@ public struct DynamicInstructionsForEach<Data: RandomAccessCollection, ID: Hasha
     }
 
     /// Not evaluated: the elements' instructions are.
-    public var body: Never { fatalError("DynamicInstructionsForEach has no body") }
+    public var body: Never { noBody("DynamicInstructionsForEach") }
 }
 
 extension DynamicInstructionsForEach where ID == Data.Element.ID, Data.Element: Identifiable {

@@ -41,7 +41,7 @@ extension LanguageModelSession {
         }
 
         /// Not evaluated: the instructions are.
-        public var body: Never { fatalError("Profile has no body") }
+        public var body: Never { noBody("Profile") }
 
         func resolve(into resolution: inout ProfileResolution) {
             content.resolve(into: &resolution)
@@ -64,7 +64,7 @@ extension LanguageModelSession {
         }
 
         /// Not evaluated: the branch is.
-        public var body: Never { fatalError("ConditionalDynamicProfile has no body") }
+        public var body: Never { noBody("ConditionalDynamicProfile") }
 
         func resolve(into resolution: inout ProfileResolution) {
             switch branch {
@@ -93,7 +93,7 @@ extension LanguageModelSession {
         }
 
         /// Not evaluated: the wrapped profile is.
-        public var body: Never { fatalError("AnyDynamicProfile has no body") }
+        public var body: Never { noBody("AnyDynamicProfile") }
 
         func resolve(into resolution: inout ProfileResolution) {
             resolver(&resolution)

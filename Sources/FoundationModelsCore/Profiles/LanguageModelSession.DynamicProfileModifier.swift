@@ -25,7 +25,7 @@ extension LanguageModelSession {
         let resolver: (inout ProfileResolution) -> Void
 
         /// Not evaluated: the modified profile is.
-        public var body: Never { fatalError("DynamicProfileModifierContent has no body") }
+        public var body: Never { noBody("DynamicProfileModifierContent") }
 
         func resolve(into resolution: inout ProfileResolution) {
             resolver(&resolution)
@@ -40,7 +40,7 @@ extension LanguageModelSession {
         let modifier: Modifier
 
         /// Not evaluated: the modifier's body is.
-        public var body: Never { fatalError("ModifiedDynamicProfile has no body") }
+        public var body: Never { noBody("ModifiedDynamicProfile") }
 
         func resolve(into resolution: inout ProfileResolution) {
             let content = self.content
@@ -64,7 +64,7 @@ struct SettingDynamicProfile<Content: LanguageModelSession.DynamicProfile>: Lang
     let content: Content
     let change: (inout ProfileResolution) -> Void
 
-    var body: Never { fatalError("SettingDynamicProfile has no body") }
+    var body: Never { noBody("SettingDynamicProfile") }
 
     func resolve(into resolution: inout ProfileResolution) {
         change(&resolution)

@@ -70,3 +70,13 @@ func resolveProfile(_ profile: some LanguageModelSession.DynamicProfile, into re
         resolveProfile(profile.body, into: &resolution)
     }
 }
+
+/// The `body` of a built-in profile or dynamic instructions, which has none.
+///
+/// Why it traps: built-in types (`Profile`, the builders' tuples and conditionals, the modifiers)
+/// are resolved directly through `PrimitiveDynamicProfile`/`PrimitiveDynamicInstructions`, and
+/// their `Body` is `Never`, as in Apple's framework; the protocols require a `body`, but nothing
+/// calls it, and no value of `Never` can be made to return.
+func noBody(_ type: String) -> Never {
+    fatalError("\(type) is resolved by the session; it has no body to evaluate")
+}
