@@ -160,10 +160,7 @@ package struct SessionBench {
         await settings.discardCachedPrompts()
         let model = SystemLanguageModel.default
         let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant. Answer in two sentences.")
-        var times: [Double] = []
-        for turn in 0..<Self.turns {
-            times.append(try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn))
-        }
+        let times = try await converse(session)
         let history = Transcript(entries: session.transcript.prefix(session.transcript.count - 2))
 
         // While the cache holds the conversation: append a turn, then edit an early answer in
@@ -191,12 +188,16 @@ package struct SessionBench {
         await settings.discardCachedPrompts()
         let profile = LanguageModelSession.Profile { Instructions("You are a helpful assistant. Answer in two sentences.") }
             .samplingMode(.greedy)
-        let session = LanguageModelSession(profile: profile)
-        var last = 0.0
+        return try await converse(LanguageModelSession(profile: profile)).last ?? 0
+    }
+
+    /// The conversation's ten questions on a session, and the TTFT of each turn.
+    func converse(_ session: LanguageModelSession) async throws -> [Double] {
+        var times: [Double] = []
         for turn in 0..<Self.turns {
-            last = try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn)
+            times.append(try await timeToFirstToken(session, Self.questions[turn], maximumTokens: Self.tokensPerTurn))
         }
-        return last
+        return times
     }
 
     /// TTFT of a first request with long instructions, without and with `prewarm()`.

@@ -109,16 +109,16 @@ struct ChatCompletionRequest {
                     messages.append(message(role: "system", content: text))
                 }
             case .prompt(let prompt):
-                var text = prompt.segments.joinedText
                 // As on local models: the schema is described in the prompt unless turned off; the
                 // server's grammar enforces it either way.
+                var schemaInstruction = ""
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
-                    text += SchemaPromptRendering.instruction(for: format.schema)
+                    schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
                 }
-                if prompt.segments.contains(where: { if case .attachment = $0 { true } else { false } }) {
-                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: String(text.dropFirst(prompt.segments.joinedText.count))))
+                if prompt.segments.contains(where: \.isAttachment) {
+                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction))
                 } else {
-                    messages.append(message(role: "user", content: text))
+                    messages.append(message(role: "user", content: prompt.segments.joinedText + schemaInstruction))
                 }
             case .reasoning:
                 break

@@ -55,6 +55,8 @@ extension LanguageModelSession {
             contextOptions: specification.contextOptions)
         draft.entries = [.prompt(prompt)]
         if let profileState {
+            // Resolved here for the policy and the prompt hooks; `plan()` resolves again before
+            // the model request, because a prompt hook may change what the profile reads.
             let resolution = profileState.resolve()
             draft.errorHandlingPolicy = resolution.errorHandlingPolicy
             try await profileState.updateActivation(resolution)

@@ -34,16 +34,8 @@ extension Transcript.CustomSegment {
 
     /// The content as JSON.
     var contentJSON: JSONValue {
-        MetadataValue.json(CustomSegmentContent(content))
+        MetadataValue.json(content)
     }
-}
-
-/// Wraps a custom segment's content so that it can go where metadata values go.
-struct CustomSegmentContent<Content: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
-    var content: Content
-    init(_ content: Content) { self.content = content }
-    init(from decoder: any Decoder) throws { content = try Content(from: decoder) }
-    func encode(to encoder: any Encoder) throws { try content.encode(to: encoder) }
 }
 
 /// A custom segment read back from a transcript whose Swift type this process does not know:

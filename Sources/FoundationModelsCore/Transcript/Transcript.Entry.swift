@@ -39,3 +39,17 @@ extension Transcript {
         }
     }
 }
+
+extension Transcript.Entry {
+    /// The entry's content segments (tool calls have none).
+    var segments: [Transcript.Segment] {
+        switch self {
+        case .instructions(let entry): entry.segments
+        case .prompt(let entry): entry.segments
+        case .toolCalls: []
+        case .toolOutput(let entry): entry.segments
+        case .response(let entry): entry.segments
+        case .reasoning(let entry): entry.segments
+        }
+    }
+}

@@ -115,3 +115,11 @@ extension [Transcript.Segment] {
         map(\.description).joined()
     }
 }
+
+extension Transcript.Segment {
+    /// Whether the segment is an attachment.
+    package var isAttachment: Bool {
+        if case .attachment = self { return true }
+        return false
+    }
+}
