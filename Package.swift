@@ -66,6 +66,9 @@ let package = Package(
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         // Why: users test their own code against scripted models, without weights.
         .library(name: "FoundationModelsTesting", targets: ["FoundationModelsTesting"]),
+        // Why: `import Evaluations` must compile unchanged too: Apple's 27 framework for measuring
+        // the quality of model features, on Swift Testing.
+        .library(name: "Evaluations", targets: ["Evaluations"]),
         // Why: the command-line tool `fm` (respond, stream, chat, bench).
         .executable(name: "fm", targets: ["fm"])
     ],
@@ -132,6 +135,14 @@ let package = Package(
             name: "ChatTemplates",
             swiftSettings: strictSettings
         ),
+        // Why: Apple's Evaluations framework (27): datasets, evaluators, model judges, tool-call
+        // checks, statistics and results files, run by a Swift Testing trait. Apart from
+        // `FoundationModels` because it links Swift Testing, which apps that only generate must not.
+        .target(
+            name: "Evaluations",
+            dependencies: ["FoundationModels"],
+            swiftSettings: strictSettings
+        ),
         // Why: test doubles shipped for our users (a scripted MockLanguageModel).
         .target(
             name: "FoundationModelsTesting",
@@ -173,6 +184,11 @@ let package = Package(
                 "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
                 "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EvaluationsTests",
+            dependencies: ["Evaluations", "FoundationModels", "FoundationModelsTesting", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -33,7 +33,22 @@ public struct MockLanguageModel: LanguageModel {
     ///
     /// - Parameter replies: One reply per request (a request with tool calls uses two or more).
     public init(replies: [Reply]) {
-        self.script = MockScript(replies: replies)
+        self.script = MockScript(replies: replies, responder: nil)
+    }
+
+    /// A model that answers each request with what `respond` returns for it, so that answers do
+    /// not depend on the order of concurrent requests.
+    ///
+    /// ```swift
+    /// let judge = MockLanguageModel { request in
+    ///     let prompt = request.transcript.last.map { "\($0)" } ?? ""
+    ///     return .content(prompt.contains("Paris") ? pass : fail)
+    /// }
+    /// ```
+    ///
+    /// - Parameter respond: The reply to a request; called once per request.
+    public init(respond: @escaping @Sendable (LanguageModelExecutorGenerationRequest) -> Reply) {
+        self.script = MockScript(replies: [], responder: respond)
     }
 
     /// Guided generation and tool calling (as scripted).
@@ -128,9 +143,11 @@ public final class MockScript: Sendable {
     }
 
     private let state: Mutex<State>
+    private let responder: (@Sendable (LanguageModelExecutorGenerationRequest) -> MockLanguageModel.Reply)?
 
-    init(replies: [MockLanguageModel.Reply]) {
+    init(replies: [MockLanguageModel.Reply], responder: (@Sendable (LanguageModelExecutorGenerationRequest) -> MockLanguageModel.Reply)?) {
         state = Mutex(State(replies: replies))
+        self.responder = responder
     }
 
     /// The requests received so far.
@@ -140,9 +157,10 @@ public final class MockScript: Sendable {
 
     /// Records a request and takes the next reply.
     func next(recording request: LanguageModelExecutorGenerationRequest) -> MockLanguageModel.Reply? {
-        state.withLock { state in
+        let scripted = state.withLock { state -> MockLanguageModel.Reply? in
             state.requests.append(request)
             return state.replies.isEmpty ? nil : state.replies.removeFirst()
         }
+        return scripted ?? responder?(request)
     }
 }

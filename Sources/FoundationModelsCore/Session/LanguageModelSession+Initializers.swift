@@ -111,15 +111,15 @@ extension LanguageModelSession {
 }
 
 extension Instructions {
-    /// The instructions as transcript segments.
-    var transcriptSegments: [Transcript.Segment] {
+    /// The instructions as transcript segments (the Evaluations module reads them too).
+    package var transcriptSegments: [Transcript.Segment] {
         segments.map(\.transcriptSegment)
     }
 }
 
 extension Prompt {
-    /// The prompt as transcript segments.
-    var transcriptSegments: [Transcript.Segment] {
+    /// The prompt as transcript segments (the Evaluations module reads them too).
+    package var transcriptSegments: [Transcript.Segment] {
         segments.map(\.transcriptSegment)
     }
 }

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// An evaluator could not do its work.
+public enum EvaluationError: Error, LocalizedError {
+    /// The evaluator reads the subject's transcript, and the subject has none.
+    case missingTranscript(evaluatorType: String)
+    /// Statistics were asked of metrics no evaluator produced. (The runner reports these in
+    /// ``EvaluationResult/runErrors`` rather than throwing, as Apple's does.)
+    case metricsNotFound(names: [String])
+
+    /// What went wrong, in a sentence.
+    public var errorDescription: String? {
+        switch self {
+        case .missingTranscript(let type):
+            "\(type) reads the subject's transcript, and the subject has none: return ModelSubject(value:transcript:) with session.transcript.structuredTranscript"
+        case .metricsNotFound(let names):
+            "no evaluator produced the metrics \(names.joined(separator: ", "))"
+        }
+    }
+}
+
+/// The system under test failed to produce a subject for a sample.
+public enum SubjectInferenceError: Error, LocalizedError, Codable, Sendable, Hashable {
+    /// It failed, for this reason.
+    case failed(reason: String)
+
+    /// The reason.
+    public var errorDescription: String? {
+        switch self {
+        case .failed(let reason): "the subject could not be produced: \(reason)"
+        }
+    }
+}
+
+/// An evaluator failed on a sample.
+public enum EvaluatorError: Error, LocalizedError, Sendable {
+    /// It failed, for this reason.
+    case failed(evaluator: (any EvaluatorProtocol)?, evaluatorType: String, reason: String)
+
+    /// The evaluator's type and the reason.
+    public var errorDescription: String? {
+        switch self {
+        case .failed(_, let type, let reason): "\(type) failed: \(reason)"
+        }
+    }
+}

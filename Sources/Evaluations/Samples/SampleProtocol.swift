@@ -1,0 +1,30 @@
+/// One row of an evaluation's dataset: an input and, optionally, the value expected from it.
+///
+/// ```swift
+/// struct TitleSample: SampleProtocol {
+///     var input: String
+///     var expected: String?
+/// }
+/// ```
+public protocol SampleProtocol: Decodable, Encodable, Sendable {
+    /// What the system under test receives; its description fills the results' `Input` column.
+    associatedtype Input: CustomStringConvertible
+    /// The type of the value the system is expected to produce.
+    associatedtype ExpectedValue
+    /// What the system under test receives.
+    var input: Input { get }
+    /// The value expected, if the sample states one.
+    var expected: ExpectedValue? { get }
+}
+
+/// A sample for a language model: a prompt with optional instructions and schema, an optional
+/// expected value, and optional expectations (such as tool calls).
+public protocol ModelSampleProtocol: SampleProtocol
+where ExpectedValue: Decodable, ExpectedValue: Encodable, ExpectedValue: Sendable {
+    /// What the sample expects beyond a value, such as a ``TrajectoryExpectation``.
+    associatedtype Expectation: Decodable, Encodable, Sendable
+    /// The prompt, instructions and schema.
+    var input: ModelSampleInput { get }
+    /// The expected value and expectations.
+    var output: ModelSampleOutput<ExpectedValue, Expectation> { get }
+}
