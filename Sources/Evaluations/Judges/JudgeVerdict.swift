@@ -1,6 +1,7 @@
+import Foundation
 import FoundationModels
 
-/// The verdict a judge fills in, one object per dimension (`{"rationale", "score"}`), and how its
+/// The verdict a judge fills in, one object per dimension (`{"score", "rationale"}`: the score first, so that a small judge cannot talk itself into one), and how its
 /// scores are read: under guided generation a discrete score is always one of the scale's labels
 /// and a continuous one always within the scale's bounds.
 struct JudgeVerdict {
@@ -21,28 +22,41 @@ struct JudgeVerdict {
             let verdict = DynamicGenerationSchema(
                 name: "\(Self.identifier(dimension.name))Verdict",
                 properties: [
+                    .init(name: "score", description: "The score on the scale of \(dimension.name).", schema: score),
                     .init(
                         name: "rationale", description: "One or two sentences on why the response earns the score.",
-                        schema: DynamicGenerationSchema(type: String.self)),
-                    .init(name: "score", description: "The score on the scale of \(dimension.name).", schema: score)
+                        schema: DynamicGenerationSchema(type: String.self))
                 ])
             return .init(name: dimension.name, description: dimension.description, schema: verdict)
         }
         return try GenerationSchema(root: DynamicGenerationSchema(name: "JudgeVerdict", properties: properties), dependencies: [])
     }
 
-    /// The scale, written out for the judge's prompt.
+    /// The scales, written out for the judge's prompt: one line per dimension, each option as
+    /// "<label> if <meaning>".
+    ///
+    /// Why one line: small judges copy the first line of a list of options whatever the response
+    /// says; written as one sentence, Qwen2.5-0.5B scores known-good and known-bad answers apart
+    /// (design note 0009).
     func scaleText() -> String {
         dimensions.map { dimension in
-            var lines = ["- \(dimension.name)" + (dimension.description.map { ": \($0)" } ?? "")]
-            for option in dimension.scale.options {
-                lines.append("  \(option.label) (\(EvaluationTable.format(option.value))): \(option.guideDescription)")
-            }
+            let options = dimension.scale.options.map { "\($0.label) if \(Self.clause($0.guideDescription))." }.joined(separator: " ")
+            var line = dimension.name + (dimension.description.map { " (\(Self.clause($0)))" } ?? "") + ": " + options
             if mode == .continuous, let bounds = dimension.scale.bounds {
-                lines.append("  Any number from \(EvaluationTable.format(bounds.lowerBound)) to \(EvaluationTable.format(bounds.upperBound)) may be given.")
+                line += " Any number from \(EvaluationTable.format(bounds.lowerBound)) to \(EvaluationTable.format(bounds.upperBound)) may be given."
             }
-            return lines.joined(separator: "\n")
+            return line
         }.joined(separator: "\n")
+    }
+
+    /// A description as a clause inside a sentence: no final period, and a lowercase first letter
+    /// unless the first word is an acronym or "I".
+    static func clause(_ text: String) -> String {
+        var clause = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while clause.hasSuffix(".") { clause.removeLast() }
+        let words = clause.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, first != "I", first.count > 1, first.dropFirst().allSatisfy({ !$0.isUppercase }) else { return clause }
+        return clause.prefix(1).lowercased() + clause.dropFirst()
     }
 
     /// The metrics in a verdict, one per dimension.

@@ -83,31 +83,31 @@ public struct ModelJudgeEvaluator<Input>: EvaluatorProtocol, Sendable where Inpu
         """
         You are an impartial evaluator comparing two responses to the same task: the candidate and \
         the baseline. Score how the candidate compares with the baseline on each dimension, using \
-        only that dimension's scale. Ignore which one is shown first. For each dimension, first give \
-        a short rationale, then the score.
+        only that dimension's scale. Ignore which one is shown first. For each dimension, give the \
+        score, then a short rationale.
         """
     }
 
     /// The prompt the judge gets for a sample and the response to score: the task, the response,
     /// the reference facts (or, for a pairwise judge, the baseline) and the scales.
     public func judgePrompt(for sample: Input, output: Input.ExpectedValue) async throws -> Prompt {
-        var sections: [String] = []
+        var lines: [String] = []
         if let instructions = sample.input.instructionsDescription, !instructions.isEmpty {
-            sections.append("Instructions the model was given:\n\(instructions)")
+            lines.append("Instructions: \(instructions)")
         }
-        sections.append("Task given to the model:\n\(sample.input.promptDescription)")
+        lines.append("Task: \(sample.input.promptDescription)")
         if isPairwise {
-            sections.append("Candidate response:\n\(render(output))")
-            if let baseline = sample.expected { sections.append("Baseline response:\n\(render(baseline))") }
+            lines.append("Candidate response: \(render(output))")
+            if let baseline = sample.expected { lines.append("Baseline response: \(render(baseline))") }
         } else {
-            sections.append("Response to evaluate:\n\(render(output))")
+            lines.append("Response: \(render(output))")
             if let reference = prompt.reference {
                 let facts = try await reference(sample, output)
-                for label in facts.keys.sorted() { sections.append("\(label):\n\(facts[label] ?? "")") }
+                for label in facts.keys.sorted() { lines.append("\(label): \(facts[label] ?? "")") }
             }
         }
         let verdict = JudgeVerdict(dimensions: dimensions, mode: scoringMode)
-        sections.append("Score the \(isPairwise ? "candidate" : "response") on each dimension:\n\(verdict.scaleText())")
+        let sections = [lines.joined(separator: "\n"), "Score the \(isPairwise ? "candidate" : "response") on each dimension:\n\(verdict.scaleText())"]
         return Prompt(sections.joined(separator: "\n\n"))
     }
 
@@ -122,7 +122,7 @@ public struct ModelJudgeEvaluator<Input>: EvaluatorProtocol, Sendable where Inpu
         let response = try await session.respond(
             to: try await judgePrompt(for: input, output: subject.value),
             schema: schema,
-            options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 160 * dimensions.count + 64))
+            options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 100 * dimensions.count + 32))
         return try verdict.metrics(from: response.content)
     }
 

@@ -14,7 +14,7 @@ public struct ModelJudgePrompt<Input>: Sendable where Input: ModelSampleProtocol
         You are an impartial evaluator of a language model's responses. Read the task the model \
         was given and its response, then score the response on each dimension using only that \
         dimension's scale. Judge the response on its merits, not its length or style unless a \
-        dimension asks for it. For each dimension, first give a short rationale, then the score.
+        dimension asks for it. For each dimension, give the score, then a short rationale.
         """
     }
 

@@ -115,15 +115,34 @@ struct ResultDocument: Codable {
         }
     }
 
+    /// Times as ISO 8601 with milliseconds, so that durations survive a round trip.
+    private static func timestampFormatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(timestampFormatter().string(from: date))
+        }
         return encoder
     }
 
+    /// Reads times with or without fractional seconds.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            let plain = ISO8601DateFormatter()
+            guard let date = timestampFormatter().date(from: text) ?? plain.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 time: \(text)")
+            }
+            return date
+        }
         return decoder
     }
 }
