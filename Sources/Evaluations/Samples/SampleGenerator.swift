@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// Each new sample comes from a fresh session (`sessionProvider`, or the system model), shown a few
-/// seeds as examples and told which prompts already exist. A sample that repeats an existing prompt
+/// seeds as examples and told which prompts already exist; it is sampled at temperature 0.9 with a
+/// seed that is the attempt's number, so a run with ``SamplingStrategy/slidingWindow`` repeats. A sample that repeats an existing prompt
 /// or that `validator` rejects is kept in ``invalidSamples`` and the generator tries again; after
 /// the strategy's retries fail in a row it stops early, with a warning on standard error.
 public actor SampleGenerator<SampleType> where SampleType: ModelSampleProtocol {
@@ -104,7 +105,9 @@ public actor SampleGenerator<SampleType> where SampleType: ModelSampleProtocol {
             let content = try await session.respond(
                 to: request(examples: examples(for: attempt, strategy: strategy)),
                 schema: try format.schema(),
-                options: GenerationOptions(temperature: 0.9, maximumResponseTokens: 512)
+                options: GenerationOptions(
+                    samplingMode: .random(probabilityThreshold: 0.95, seed: UInt64(attempt + 1)), temperature: 0.9,
+                    maximumResponseTokens: 512)
             ).content
             attempt += 1
             let candidate: SampleType
