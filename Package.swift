@@ -153,7 +153,7 @@ let package = Package(
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
-            dependencies: ["FoundationModels", "LlamaBackend", "ConstrainedDecoding", "FMBench"],
+            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench"],
             swiftSettings: strictSettings
         ),
         // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks
@@ -221,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["FMCommandLine", "TestSupport"],
+            dependencies: ["FMCommandLine", "Evaluations", "TestSupport"],
             swiftSettings: strictSettings
         )
     ],

@@ -56,6 +56,12 @@ let package = Package(
             name: "profiles",
             dependencies: [.product(name: "FoundationModels", package: core)]
         ),
+        // Why: Apple's Evaluations framework: two local models on a summary dataset, results
+        // saved as JSON and an HTML report of both side by side.
+        .executableTarget(
+            name: "evaluations",
+            dependencies: [.product(name: "Evaluations", package: core), .product(name: "FoundationModels", package: core)]
+        ),
         // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
         .executableTarget(
             name: "pcc-fallback",

@@ -12,6 +12,9 @@ package enum FM {
           fm respond [options] PROMPT      print the model's answer to PROMPT
           fm stream [options] PROMPT       print the answer as it is generated
           fm chat [options]                a conversation in one session (type /quit to leave)
+          fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
+                                           files, or .jsonl); two or more files are compared side by side
+          fm eval summary FILE…            the statistics of evaluation results, as text
           fm availability                  print whether the default model is available, and which
                                            llama.cpp build runs it (variant, self-test, CPU)
           fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
@@ -58,6 +61,7 @@ package enum FM {
             case "stream": try await RespondCommand(arguments: &arguments, streaming: true).run()
             case "chat": try await ChatCommand(arguments: &arguments).run()
             case "availability": try AvailabilityCommand(arguments: &arguments).run()
+            case "eval": try await EvalCommand(arguments: &arguments).run()
             case "bench": try await BenchCommand(arguments: &arguments).run()
             case "-h", "--help", "help": print(usage)
             default: throw CLIError.usage("unknown command '\(command)'")

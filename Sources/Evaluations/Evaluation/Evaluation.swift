@@ -36,16 +36,21 @@ public protocol Evaluation: Sendable {
     var dataset: SampleLoader { get }
     /// Runs the system under test on one sample.
     func subject(from sample: Sample) async throws -> Subject
+    /// The list of evaluators an evaluation declares (always the default).
+    ///
+    /// Apple declares this as a type alias in an extension. Swift 6.3 cannot resolve that alias in
+    /// a conformance written as Apple's examples write it (`var evaluators: Evaluators`) when
+    /// another file uses the evaluation first ("unsupported recursion for reference to type
+    /// alias"); as an associated type with this default it resolves in any order, and every use
+    /// compiles the same.
+    associatedtype Evaluators = [any EvaluatorProtocol<Self.Sample, Self.Subject>]
     /// The evaluators applied to each sample and its subject.
-    @EvaluatorsBuilder<Sample, Subject> var evaluators: Evaluators { get }
+    @EvaluatorsBuilder<Sample, Subject> var evaluators: [any EvaluatorProtocol<Self.Sample, Self.Subject>] { get }
     /// Says which statistics of the metrics to report.
     func aggregateMetrics(using aggregator: inout MetricsAggregator)
 }
 
 extension Evaluation {
-    /// The list of evaluators an evaluation declares.
-    public typealias Evaluators = [any EvaluatorProtocol<Self.Sample, Self.Subject>]
-
     /// The evaluation's name: its type's name.
     public var name: String {
         String(describing: Self.self)

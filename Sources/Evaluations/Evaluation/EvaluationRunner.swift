@@ -61,7 +61,7 @@ struct EvaluationRunner<E: Evaluation> {
     }
 
     /// The subject of one sample and every evaluator's metrics for it.
-    private static func outcome(of sample: E.Sample, evaluation: E, evaluators: E.Evaluators) async throws -> Outcome {
+    private static func outcome(of sample: E.Sample, evaluation: E, evaluators: [any EvaluatorProtocol<E.Sample, E.Subject>]) async throws -> Outcome {
         let input = TableCell(value: sample, json: json(of: sample))
         let expected = sample.expected.map { TableCell(value: $0, json: json(of: $0)) }
         var row = ResultRow(input: input, inputDescription: sample.input.description, response: nil, expected: expected, error: nil, metrics: [:])

@@ -48,10 +48,7 @@ struct LengthEvaluation: Evaluation {
         return ModelSubject(value: sample.promptDescription.count)
     }
 
-    // Why spelled out: other files read `inputColumn` of this evaluation, and Swift 6.3 cannot
-    // resolve the `Evaluators` alias from another file before the conformance is inferred
-    // ("unsupported recursion"); see the Evaluations article, "Known differences".
-    var evaluators: [any EvaluatorProtocol<ModelSample<Int>, ModelSubject<Int>>] {
+    var evaluators: Evaluators {
         Evaluator { sample, subject in
             guard let expected = sample.expected else { return exact.ignore() }
             return subject.value == expected ? exact.passing() : exact.failing(rationale: "got \(subject.value)")

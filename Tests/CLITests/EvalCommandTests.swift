@@ -1,0 +1,56 @@
+import Evaluations
+import Foundation
+import TestSupport
+import Testing
+
+/// `fm eval`: reports and summaries from results files, and clear errors for bad ones.
+@Suite struct EvalCommandTests {
+    struct EchoEvaluation: Evaluation {
+        let same = Metric("Same")
+        let answers: [String]
+        var dataset: ArrayLoader<ModelSample<String>> {
+            ArrayLoader(samples: answers.map { ModelSample(prompt: $0, expected: "yes") })
+        }
+        func subject(from sample: ModelSample<String>) async throws -> ModelSubject<String> {
+            ModelSubject(value: sample.promptDescription)
+        }
+        var evaluators: Evaluators {
+            Evaluator { sample, subject in subject.value == sample.expected ? same.passing() : same.failing() }
+        }
+        func aggregateMetrics(using aggregator: inout MetricsAggregator) {
+            aggregator.computeMean(of: same)
+        }
+    }
+
+    func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
+        try ChildProcess.run(EndToEndTests.binary, arguments)
+    }
+
+    @Test func reportAndSummaryReadResultsFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-eval-\(UUID().uuidString)")
+        let first = try await EchoEvaluation(answers: ["yes", "no"]).run(info: ["model": "A"]).saveJSON(to: folder)
+        let second = try await EchoEvaluation(answers: ["yes", "yes"]).run(info: ["model": "B"]).saveJSON(to: folder)
+        let output = folder.appendingPathComponent("report.html")
+        let report = try run(["eval", "report", first.path, second.path, "--output", output.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout == "wrote \(output.path) (2 results)\n")
+        let html = try String(contentsOf: output, encoding: .utf8)
+        #expect(html.contains("EchoEvaluation: A vs B"))
+        let summary = try run(["eval", "summary", first.path])
+        #expect(summary.stdout == "EchoEvaluation (2 samples, model=A)\nMean of Same: 0.5\n")
+    }
+
+    @Test func badFilesAndUsageAreClearErrors() throws {
+        let missing = try run(["eval", "report", "/nonexistent/results.json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "fm: /nonexistent/results.json: no evaluation results at /nonexistent/results.json\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-results-\(UUID().uuidString).json")
+        try Data("{\"hello\": 1}".utf8).write(to: file)
+        let invalid = try run(["eval", "summary", file.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.contains("not an evaluation result"))
+        let usage = try run(["eval", "report"])
+        #expect(usage.status == 64)
+        #expect(try run(["eval", "publish", "x.json"]).stderr.contains("unknown fm eval command 'publish'"))
+    }
+}
