@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Checks that the package still has the Apple FoundationModels declarations it claims to cover.
+"""Checks that the package still has the Apple FoundationModels and Evaluations declarations it
+claims to cover.
 
-The manifest, Docs/API/apple-declarations.txt, lists Apple's public declarations (macOS 26.5 and
-27.0 SDK interfaces) by name, one a line:
+Two manifests list Apple's public declarations by name, one a line: Docs/API/apple-declarations.txt
+those of FoundationModels (macOS 26.5 and 27.0 SDK interfaces), answered by the package's
+FoundationModelsCore and OpenAICompatibleBackend; Docs/API/apple-evaluations-declarations.txt
+those of Evaluations (macOS 27.0 SDK interface only, so every line is SDK 27), answered by the
+package's Evaluations:
 
     SDK  STATUS     KIND           DECLARATION
     26   covered    func           LanguageModelSession.respond(to:options:)
@@ -15,29 +19,35 @@ SDK is the first SDK whose interface has the line (26 or 27). STATUS is one of
 
     covered    the package has it; the check fails if it goes missing
     missing    a known gap: counted, and reported once the package has it
-    n/a-linux  names a CoreGraphics, CoreImage or CoreVideo type, which Linux lacks; not checked
+    n/a-linux  names a CoreGraphics, CoreImage or CoreVideo type, or is a member of an extension of
+               a TabularData type (DataFrame), which Linux lacks; not checked
     unchecked  Apple marks it unavailable (`@available(*, unavailable)`) or hides it from
                documentation (`@_documentation(visibility: private)`); symbol graphs omit such
                declarations, so the package's equivalents cannot be seen; not checked
 
 Usage:
 
-    scripts/api-coverage.py                 check the package against the manifest (CI)
+    scripts/api-coverage.py                 check the package against both manifests (CI)
     scripts/api-coverage.py --update        rewrite `covered`/`missing` from the package
     scripts/api-coverage.py --extract FoundationModels-27.0.swiftinterface \\
         --baseline FoundationModels-26.5.swiftinterface > Docs/API/apple-declarations.txt
+    scripts/api-coverage.py --module Evaluations --extract Evaluations-27.0.swiftinterface \\
+        > Docs/API/apple-evaluations-declarations.txt
                                             a fresh manifest (all `missing`); then --update
 
+    --module NAME           FoundationModels or Evaluations: only that manifest; with --extract,
+                            the module the interface is (default FoundationModels)
+    --manifest FILE         check or update FILE instead (for --module, default FoundationModels)
     --list-extra            also print the package's declarations that Apple's list lacks
     --symbol-graph-dir DIR  read symbol graphs already extracted there
     --build-dir DIR         the SwiftPM debug build to read (default .build/debug)
 
 The check reads the package's public surface from the symbol graphs that `swift
 symbolgraph-extract` writes for FoundationModelsCore and OpenAICompatibleBackend (the umbrella
-FoundationModels module only re-exports them), using the .swiftmodule files of the existing debug
-build (`swift build`, `scripts/test.sh`) with the same module map and C search paths: it builds
-nothing and takes a few seconds. Only `--extract` reads Apple's interfaces; the manifest holds
-declaration names, never interface text.
+FoundationModels module only re-exports them) and for Evaluations, using the .swiftmodule files of
+the existing debug build (`swift build`, `scripts/test.sh`) with the same module map and C search
+paths: it builds nothing and takes a few seconds. Only `--extract` reads Apple's interfaces; the
+manifests hold declaration names, never interface text.
 
 Counting rules:
 
@@ -58,11 +68,11 @@ Counting rules:
 - Not listed: names starting with `_` (so `__` too), declarations under `@_implements`, `@_spi`
   or `@usableFromInline`, `deinit`, inlinable bodies, and the members the compiler synthesises
   for Equatable, Hashable, Codable and CaseIterable (`==`, `hash(into:)`, `hashValue`,
-  `init(from:)`, `encode(to:)`, `allCases`); the conformances stand for them. Typealiases named
-  like the standard library's associated types (`Element`, `Index`, `Indices`, `Iterator`,
-  `SubSequence`, `ID`, `AllCases`, `AsyncIterator`, `Failure`) are part of their conformance; a
-  typealias with its protocol's associated-type name right after that associatedtype is the
-  protocol's default, not a second line.
+  `init(from:)`, `encode(to:)`, `allCases`) and for actors (`unownedExecutor`); the conformances
+  stand for them. Typealiases named like the standard library's associated types (`Element`,
+  `Index`, `Indices`, `Iterator`, `SubSequence`, `ID`, `AllCases`, `AsyncIterator`, `Failure`)
+  are part of their conformance; a typealias with its protocol's associated-type name right after
+  that associatedtype is the protocol's default, not a second line.
 - The package's typealiases may be inferred: `Type.Name` counts as present when the package's
   Type conforms to a protocol with an associated type `Name` (its own protocols from the symbol
   graph, the standard library's from a short table).
@@ -72,9 +82,12 @@ Counting rules:
   Encodable.
 - `n/a-linux`: the declaration's text names a CoreGraphics, CoreImage or CoreVideo type (CGImage,
   CIImage, CVPixelBuffer). ImageIO's CGImagePropertyOrientation alone does not count: a Linux
-  package can define that enum itself.
-- SDK 26 lines are those also in the 26.5 interface (same name and overload number). Apple's
-  Evaluations module is out of scope.
+  package can define that enum itself. Members of an extension of a TabularData type are
+  `n/a-linux` too (Evaluations' `DataFrame.subscript(_:)` and `subscript(metric:)`: the package
+  has them on its EvaluationTable); a member that merely returns a DataFrame
+  (`EvaluationResult.summary`) is checked by name.
+- SDK 26 lines are those also in the 26.5 interface (same name and overload number); the
+  Evaluations manifest has no baseline, so all its lines are SDK 27.
 
 Exit status: 1 if a `covered` line is missing from the package, 2 on bad usage, or a message and
 a non-zero status if the build or the symbol-graph extraction is missing; 0 otherwise.
@@ -93,15 +106,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "Docs" / "API" / "apple-declarations.txt"
-MODULES = ["FoundationModelsCore", "OpenAICompatibleBackend"]
+# Apple's module: (its manifest, the interfaces it was read from, the package's modules checked).
+TARGETS = {
+    "FoundationModels": (MANIFEST, "macOS 26.5 and 27.0 SDK interfaces",
+                         ["FoundationModelsCore", "OpenAICompatibleBackend"]),
+    "Evaluations": (ROOT / "Docs" / "API" / "apple-evaluations-declarations.txt",
+                    "macOS 27.0 SDK interface", ["Evaluations"]),
+}
 STATUSES = ["covered", "missing", "n/a-linux", "unchecked"]
-SKIPPED_MEMBERS = {"==", "!=", "hash(into:)", "hashValue", "init(from:)", "encode(to:)", "allCases"}
+SKIPPED_MEMBERS = {
+    "==", "!=", "hash(into:)", "hashValue", "init(from:)", "encode(to:)", "allCases",
+    "unownedExecutor",
+}
 WITNESS_TYPEALIASES = {
     "Element", "Index", "Indices", "Iterator", "SubSequence", "ID", "AllCases", "AsyncIterator",
     "Failure",
 }
 SKIPPED_PROTOCOLS = {"Copyable", "Escapable", "BitwiseCopyable"}
 NOT_ON_LINUX = re.compile(r"\b(CoreGraphics|CoreImage|CoreVideo)::")
+EXTENDS_NOT_ON_LINUX = re.compile(r"\bextension\s+TabularData::")  # its members are n/a-linux
 MODULE_PREFIX = re.compile(
     r"\b(FoundationModels|Swift|Foundation|_Concurrency|Observation|CoreGraphics|CoreImage|CoreVideo"
     r"|CoreFoundation|ImageIO|Darwin|_StringProcessing)\.(?=[A-Z_])"
@@ -144,6 +167,8 @@ def strip_attributes(text):
         if not match:
             break
         end = match.end()
+        if end < len(text) and text[end] == "<":  # `@Builder<A, B>`
+            end = skip_balanced(text, end, "<", ">")
         if end < len(text) and text[end] == "(":
             end = skip_balanced(text, end, "(", ")")
         attributes.append(text[1:end])
@@ -262,9 +287,10 @@ def logical_lines(text):
 class Scope:
     """One open brace: a type, an extension, or a body whose contents are not declarations."""
 
-    def __init__(self, kind, path="", public=False, type_kind=None, unchecked=False):
+    def __init__(self, kind, path="", public=False, type_kind=None, unchecked=False,
+                 not_on_linux=False):
         self.kind, self.path, self.public = kind, path, public
-        self.type_kind, self.unchecked = type_kind, unchecked
+        self.type_kind, self.unchecked, self.not_on_linux = type_kind, unchecked, not_on_linux
 
 
 def is_unchecked(attributes):
@@ -313,7 +339,8 @@ def extract(interface_text):
 
     for line in logical_lines(interface_text):
         scope = stack[-1] if stack else file_scope
-        not_on_linux = bool(NOT_ON_LINUX.search(line))
+        not_on_linux = bool(NOT_ON_LINUX.search(line)) or scope.not_on_linux
+        extends_not_on_linux = bool(EXTENDS_NOT_ON_LINUX.search(line)) or scope.not_on_linux
         line = re.sub(r"\b[A-Za-z_]\w*::", "", line)
         opens = line.count("{") - line.count("}")
         if scope.kind == "body":
@@ -366,7 +393,8 @@ def extract(interface_text):
                 for protocol in conformance_list(conforms):
                     declarations.append(("conformance", f"{path}: {protocol}", flag))
             if opens > 0:
-                stack.append(Scope("extension", path, visible, "extension", unchecked))
+                stack.append(Scope("extension", path, visible, "extension", unchecked,
+                                   extends_not_on_linux))
             continue
         if keyword in TYPE_KEYWORDS:
             name_match = re.match(r"`?([A-Za-z_]\w*)`?", tail)
@@ -381,7 +409,7 @@ def extract(interface_text):
                     for protocol in conformance_list(after[1:].split("{")[0]):
                         declarations.append(("conformance", f"{path}: {protocol}", flag))
             if opens > 0:
-                stack.append(Scope("type", path, visible, keyword, unchecked))
+                stack.append(Scope("type", path, visible, keyword, unchecked, scope.not_on_linux))
                 stack.extend(Scope("body", path) for _ in range(opens - 1))
             continue
 
@@ -416,9 +444,9 @@ def numbered(declarations):
     return result
 
 
-def write_manifest(lines, out):
+def write_manifest(lines, out, module="FoundationModels"):
     out.write(
-        "# Apple's FoundationModels declarations (macOS 26.5 and 27.0 SDK interfaces), names only.\n"
+        f"# Apple's {module} declarations ({TARGETS[module][1]}), names only.\n"
         "# Written by `scripts/api-coverage.py --extract`, statuses by `--update`; rules: "
         "scripts/api-coverage.py, Docs/API/README.md.\n"
         "# SDK  STATUS     KIND           DECLARATION\n"
@@ -427,7 +455,7 @@ def write_manifest(lines, out):
         out.write(f"{sdk:<4} {status:<10} {kind:<14} {key}\n")
 
 
-def command_extract(interface, baseline):
+def command_extract(interface, baseline, module):
     current = numbered(extract(Path(interface).read_text()))
     older = {key for _, key, _ in numbered(extract(Path(baseline).read_text()))} if baseline else set()
     lines = []
@@ -438,7 +466,7 @@ def command_extract(interface, baseline):
     if gone:
         print(f"note: {len(gone)} declaration(s) of the baseline are not in the interface "
               f"(left out): {', '.join(sorted(gone))}", file=sys.stderr)
-    write_manifest(lines, sys.stdout)
+    write_manifest(lines, sys.stdout, module)
     return 0
 
 
@@ -454,8 +482,8 @@ def build_directory(explicit):
     return path, path.parent.name
 
 
-def extract_symbol_graphs(build_dir, out_dir):
-    """Runs `swift symbolgraph-extract` on MODULES with the build's own search paths."""
+def extract_symbol_graphs(build_dir, out_dir, modules):
+    """Runs `swift symbolgraph-extract` on `modules` with the build's own search paths."""
     build, triple = build_directory(build_dir)
     c_flags = []
     module_map = ROOT / "Sources" / "CLlama" / "module.modulemap"
@@ -465,7 +493,7 @@ def extract_symbol_graphs(build_dir, out_dir):
         found = subprocess.run(["pkg-config", "--cflags-only-I", "llama"], capture_output=True, text=True)
         for flag in found.stdout.split() if found.returncode == 0 else []:
             c_flags += ["-Xcc", flag]
-    for module in MODULES:
+    for module in modules:
         command = [
             "swift", "symbolgraph-extract", "-module-name", module, "-target", triple,
             "-I", str(build / "Modules"), *c_flags,
@@ -489,13 +517,23 @@ INFERRED_ASSOCIATED_TYPES = {
     "Identifiable": {"ID"},
     "CaseIterable": {"AllCases"},
     "RawRepresentable": {"RawValue"},
+    "ExpressibleByStringLiteral": {
+        "StringLiteralType", "ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType",
+    },
+    "ExpressibleByIntegerLiteral": {"IntegerLiteralType"},
+    "ExpressibleByFloatLiteral": {"FloatLiteralType"},
+    "ExpressibleByBooleanLiteral": {"BooleanLiteralType"},
+    "ExpressibleByArrayLiteral": {"ArrayLiteralElement"},
+    "ExpressibleByDictionaryLiteral": {"Key", "Value"},
 }
 
 
-def package_surface(graph_dir):
-    """(Counter of declaration names, set of `Type: Protocol` pairs) from the symbol graphs."""
+def package_surface(graph_dir, modules):
+    """(Counter of declaration names, set of `Type: Protocol` pairs) from the modules' graphs."""
     symbols, relationships = {}, []
     for file in sorted(Path(graph_dir).glob("*.symbols.json")):
+        if file.name.split(".")[0].split("@")[0] not in modules:  # `Module@Swift.symbols.json` too
+            continue
         graph = json.loads(file.read_text())
         for symbol in graph["symbols"]:
             symbols[symbol["identifier"]["precise"]] = symbol
@@ -573,7 +611,7 @@ def read_manifest(path):
 
 def summary(lines):
     rows = []
-    for sdk in ("26", "27"):
+    for sdk in [sdk for sdk in ("26", "27") if any(line[0] == sdk for line in lines)]:
         for group, is_conformance in (("declarations", False), ("conformances", True)):
             counts = collections.Counter(
                 status for line_sdk, status, kind, _ in lines
@@ -585,16 +623,16 @@ def summary(lines):
         print(f"{label:<24} {total:>6} {done:>8} {missing:>8} {not_applicable:>10} {unchecked:>10}")
 
 
-def command_check(args):
-    manifest = Path(args.manifest)
+def command_check(args, module, manifest):
     lines = read_manifest(manifest)
+    modules = TARGETS[module][2]
     started = time.monotonic()
     if args.symbol_graph_dir:
-        declared, conformances = package_surface(args.symbol_graph_dir)
+        declared, conformances = package_surface(args.symbol_graph_dir, modules)
     else:
         with tempfile.TemporaryDirectory(prefix="api-coverage-") as graph_dir:
-            extract_symbol_graphs(args.build_dir, graph_dir)
-            declared, conformances = package_surface(graph_dir)
+            extract_symbol_graphs(args.build_dir, graph_dir, modules)
+            declared, conformances = package_surface(graph_dir, modules)
     lost, appeared, updated = [], [], []
     checked = collections.Counter()  # overloads of one name among the lines that are checked
     for sdk, status, kind, key in lines:
@@ -617,7 +655,7 @@ def command_check(args):
             print(f"extra: {name}")
     if args.update:
         with open(manifest, "w") as out:
-            write_manifest(updated, out)
+            write_manifest(updated, out, module)
         print(f"updated {manifest.name}: {len(appeared)} line(s) now covered, "
               f"{len(lost)} no longer covered")
         lines = updated
@@ -647,14 +685,24 @@ def main():
                         help="with --extract: the 26.5 interface (its lines are SDK 26)")
     parser.add_argument("--update", action="store_true",
                         help="rewrite the manifest's statuses from the package")
-    parser.add_argument("--manifest", default=str(MANIFEST))
+    parser.add_argument("--module", choices=list(TARGETS),
+                        help="Apple's module to extract or check (default: check both)")
+    parser.add_argument("--manifest",
+                        help="this manifest, of --module (default FoundationModels)")
     parser.add_argument("--symbol-graph-dir", help="read symbol graphs from here instead of extracting them")
     parser.add_argument("--build-dir", help="the SwiftPM build folder to read (default .build/debug)")
     parser.add_argument("--list-extra", action="store_true", help="print package declarations Apple lacks")
     args = parser.parse_args()
     if args.extract:
-        return command_extract(args.extract, args.baseline)
-    return command_check(args)
+        return command_extract(args.extract, args.baseline, args.module or "FoundationModels")
+    apple_modules = [args.module or "FoundationModels"] if args.module or args.manifest else list(TARGETS)
+    status = 0
+    for index, module in enumerate(apple_modules):
+        if index:
+            print()
+        manifest = Path(args.manifest) if args.manifest else TARGETS[module][0]
+        status = max(status, command_check(args, module, manifest))
+    return status
 
 
 if __name__ == "__main__":

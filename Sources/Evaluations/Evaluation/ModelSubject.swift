@@ -1,13 +1,5 @@
 public import FoundationModels
 
-/// What the system under test produced for one sample: a value and what evaluators may inspect.
-public protocol EvaluationSubject<Value> {
-    /// The type of the value produced; it matches the sample's expected value.
-    associatedtype Value: Decodable, Encodable
-    /// The value produced.
-    var value: Value { get }
-}
-
 /// What a language model produced for one sample: the value and, for evaluators that inspect tool
 /// use, the session's transcript.
 ///

@@ -1,45 +1,3 @@
-/// A level of a custom scale: a `CaseIterable` enum whose cases are the scale's options.
-///
-/// ```swift
-/// enum Helpfulness: Double, ScoreLevel {
-///     case unhelpful = 0, partial = 0.5, helpful = 1
-///     var guideDescription: String { … }
-///     var value: Double { rawValue }
-/// }
-/// ```
-public protocol ScoreLevel: CaseIterable, Hashable, Sendable {
-    /// The name the judge picks (by default, the case's name).
-    var label: String { get }
-    /// What the level means, for the judge.
-    var guideDescription: String { get }
-    /// The score the level gives.
-    var value: Double { get }
-}
-
-extension ScoreLevel {
-    /// The case's name.
-    public var label: String {
-        String(describing: self)
-    }
-}
-
-/// One option of a scale: a label for the judge to pick, what it means, and its score.
-public struct ScaleOption: Sendable {
-    /// The name the judge picks.
-    public let label: String
-    /// What the option means, for the judge.
-    public let guideDescription: String
-    /// The score the option gives.
-    public let value: Double
-
-    /// An option with a label, its meaning and its score.
-    public init(label: String, guideDescription: String, value: Double) {
-        self.label = label
-        self.guideDescription = guideDescription
-        self.value = value
-    }
-}
-
 /// The options a judge scores on.
 ///
 /// ```swift
@@ -82,33 +40,4 @@ public struct ScoringScale: Sendable {
         guard let low = options.map(\.value).min(), let high = options.map(\.value).max() else { return nil }
         return low...high
     }
-}
-
-/// One aspect a judge scores, on its own scale; its score is the metric of the same name.
-public struct ScoreDimension: Sendable {
-    /// The aspect's name: the metric's name.
-    public let name: String
-    /// What the aspect means, for the judge.
-    public let description: String?
-    /// The scale it is scored on.
-    public let scale: ScoringScale
-
-    /// The metric that holds this dimension's scores.
-    public var metric: Metric { Metric(name) }
-
-    /// An aspect scored on a scale.
-    public init(_ name: String, description: String? = nil, scale: ScoringScale) {
-        self.name = name
-        self.description = description
-        self.scale = scale
-    }
-}
-
-/// How a judge gives a score.
-public enum ScoringMode: Sendable, Hashable {
-    /// The judge picks one of the scale's options; the score is that option's value.
-    case discrete
-    /// The judge gives any number between the scale's lowest and highest values, with the options
-    /// as anchors.
-    case continuous
 }

@@ -18,29 +18,3 @@ public enum EvaluationError: Error, LocalizedError {
         }
     }
 }
-
-/// The system under test failed to produce a subject for a sample.
-public enum SubjectInferenceError: Error, LocalizedError, Codable, Sendable, Hashable {
-    /// It failed, for this reason.
-    case failed(reason: String)
-
-    /// The reason.
-    public var errorDescription: String? {
-        switch self {
-        case .failed(let reason): "the subject could not be produced: \(reason)"
-        }
-    }
-}
-
-/// An evaluator failed on a sample.
-public enum EvaluatorError: Error, LocalizedError, Sendable {
-    /// It failed, for this reason.
-    case failed(evaluator: (any EvaluatorProtocol)?, evaluatorType: String, reason: String)
-
-    /// The evaluator's type and the reason.
-    public var errorDescription: String? {
-        switch self {
-        case .failed(_, let type, let reason): "\(type) failed: \(reason)"
-        }
-    }
-}
