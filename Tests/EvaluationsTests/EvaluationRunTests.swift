@@ -1,5 +1,6 @@
 import Evaluations
 import Foundation
+import Synchronization
 import Testing
 
 /// Running evaluations without a model: rows, order, failures, the builder, the trait.
@@ -123,6 +124,24 @@ import Testing
         #expect(result.evaluationInfo == ["suite": "EvaluationRunTests"])
         #expect(result.aggregateValue(.mean(of: Self.traitEvaluation.exact)) == 0.5)
         #expect(result.detailed.rowCount == 2)
+    }
+
+    /// An evaluation that counts how often it runs.
+    struct CountedEvaluation: Evaluation {
+        static let runs = Mutex(0)
+        let dataset = ArrayLoader(samples: [ModelSample(prompt: "a", expected: "a")])
+        func subject(from sample: ModelSample<String>) async throws -> ModelSubject<String> {
+            Self.runs.withLock { $0 += 1 }
+            return ModelSubject(value: "a")
+        }
+        var evaluators: Evaluators { Evaluator { _, _ in Metric("Ran").passing() } }
+        func aggregateMetrics(using aggregator: inout MetricsAggregator) { aggregator.computeMean(of: Metric("Ran")) }
+    }
+
+    @Test(.evaluates(CountedEvaluation()), arguments: [1, 2, 3])
+    func aParameterizedTestSharesOneRun(argument: Int) {
+        #expect(EvaluationContext.current.result.aggregateValue(.mean(of: Metric("Ran"))) == 1)
+        #expect(CountedEvaluation.runs.withLock { $0 } == 1)
     }
 
     @Test func readingTheContextOutsideAnEvaluatedTestStops() async {

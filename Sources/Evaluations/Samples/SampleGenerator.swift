@@ -47,13 +47,9 @@ public actor SampleGenerator<SampleType> where SampleType: ModelSampleProtocol {
         samplingStrategy: SamplingStrategy? = .random(),
         validator: (@Sendable (SampleType) async throws -> Bool)? = nil
     ) where SampleType == ModelSample<T>, T: Generable, T: Decodable, T: Encodable, T: Sendable {
-        self.prompt = prompt
-        self.seeds = samples
-        self.targetCount = targetCount
-        self.sessionProvider = sessionProvider
-        self.samplingStrategy = samplingStrategy
-        self.validator = validator
-        self.format = .modelSample(T.self)
+        self.init(
+            prompt, seeds: samples, targetCount: targetCount, sessionProvider: sessionProvider,
+            samplingStrategy: samplingStrategy, validator: validator, format: .modelSample(T.self))
     }
 
     /// A generator of samples of a generable sample type.
@@ -63,13 +59,22 @@ public actor SampleGenerator<SampleType> where SampleType: ModelSampleProtocol {
         samplingStrategy: SamplingStrategy? = .random(),
         validator: (@Sendable (SampleType) async throws -> Bool)? = nil
     ) where SampleType: Generable {
+        self.init(
+            prompt, seeds: samples, targetCount: targetCount, sessionProvider: sessionProvider,
+            samplingStrategy: samplingStrategy, validator: validator, format: .generable())
+    }
+
+    private init(
+        _ prompt: Prompt, seeds: [SampleType], targetCount: Int, sessionProvider: (@Sendable () -> LanguageModelSession)?,
+        samplingStrategy: SamplingStrategy?, validator: (@Sendable (SampleType) async throws -> Bool)?, format: SampleFormat<SampleType>
+    ) {
         self.prompt = prompt
-        self.seeds = samples
+        self.seeds = seeds
         self.targetCount = targetCount
         self.sessionProvider = sessionProvider
         self.samplingStrategy = samplingStrategy
         self.validator = validator
-        self.format = .generable()
+        self.format = format
     }
 
     /// Generates samples until `targetCount` are kept, yielding each as it is kept.

@@ -1,8 +1,9 @@
 import Foundation
 public import Testing
 
-/// A Swift Testing trait that runs an evaluation once, before the test, and makes its result
-/// available inside the test as `EvaluationContext.current.result`.
+/// A Swift Testing trait that runs an evaluation once, before the test (before all of a
+/// parameterized test's cases), and makes its result available inside the test as
+/// `EvaluationContext.current.result`.
 ///
 /// ```swift
 /// @Test(.evaluates(SummaryEvaluation(), info: ["model": "qwen2.5-coder-0.5b"]))
@@ -30,6 +31,12 @@ public struct EvaluationTrait: TestTrait, TestScoping {
         try await EvaluationContext.$scoped.withValue(EvaluationContext(result: result)) {
             try await function()
         }
+    }
+
+    /// Runs the evaluation once for the whole test, so that a parameterized test's cases share one
+    /// result rather than running the evaluation once each.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> EvaluationTrait? {
+        testCase == nil ? self : nil
     }
 
     /// The trait provides its scope to each test it is applied to.

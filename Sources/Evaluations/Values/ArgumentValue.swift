@@ -27,30 +27,20 @@ public enum ArgumentValue: Sendable, Codable, Hashable {
 
     /// Reads a plain JSON string, number or Boolean.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Int.self) {
-            self = .int(number)
-        } else if let number = try? container.decode(Double.self) {
-            self = .double(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "an argument value is a JSON string, number or Boolean")
+        switch try StructuredValue(from: decoder) {
+        case .string(let text): self = .string(text)
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .bool(let flag): self = .bool(flag)
+        case .null, .array, .dictionary:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an argument value is a JSON string, number or Boolean"))
         }
     }
 
     /// Writes the plain JSON value.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let text): try container.encode(text)
-        case .int(let number): try container.encode(number)
-        case .double(let number): try container.encode(number)
-        case .bool(let flag): try container.encode(flag)
-        }
+        try structuredValue.encode(to: encoder)
     }
 
     /// Whether an argument the model wrote equals this value: numbers compare by value
