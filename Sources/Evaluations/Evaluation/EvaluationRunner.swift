@@ -74,7 +74,7 @@ struct EvaluationRunner<E: Evaluation> {
             row.error = describe(error)
             return Outcome(row: row, subjectFailed: true, evaluatorFailures: [])
         }
-        row.response = TableCell(value: subject, json: json(of: StoredSubject(value: subject.value)))
+        row.response = TableCell(value: subject, json: json(of: StoredValue(value: subject.value)))
         var failures: [String] = []
         for evaluator in evaluators {
             do {
@@ -97,11 +97,10 @@ struct EvaluationRunner<E: Evaluation> {
     /// and the statistics the evaluation asks for.
     private func summarize(_ outcomes: [Outcome], start: Date) -> EvaluationResult {
         var metricNames: [String] = []
-        var values: [String: [Double]] = [:]
         for outcome in outcomes {
-            for name in outcome.row.metrics.keys.sorted() where !metricNames.contains(name) { metricNames.append(name) }
+            for name in outcome.row.metricOrder where !metricNames.contains(name) { metricNames.append(name) }
         }
-        metricNames = Self.evaluatorOrder(metricNames, outcomes: outcomes)
+        var values: [String: [Double]] = [:]
         for outcome in outcomes where !outcome.subjectFailed {
             for (name, metric) in outcome.row.metrics {
                 if let value = metric.doubleValue { values[name, default: []].append(value) }
@@ -130,16 +129,6 @@ struct EvaluationRunner<E: Evaluation> {
             rows: outcomes.map(\.row), metricNames: metricNames + missing, aggregates: aggregator.aggregates)
     }
 
-    /// Metric names in the order they first appear in a row's evaluators (rows keep metrics in a
-    /// dictionary, so the first row with each name decides, by the evaluators' order of output).
-    private static func evaluatorOrder(_ names: [String], outcomes: [Outcome]) -> [String] {
-        var ordered: [String] = []
-        for outcome in outcomes {
-            for name in outcome.row.metricOrder where !ordered.contains(name) { ordered.append(name) }
-        }
-        return ordered + names.filter { !ordered.contains($0) }
-    }
-
     private static func json(of value: some Encodable) -> StructuredValue? {
         guard let data = try? JSONEncoder().encode(value) else { return nil }
         return try? JSONDecoder().decode(StructuredValue.self, from: data)
@@ -148,9 +137,4 @@ struct EvaluationRunner<E: Evaluation> {
     private static func describe(_ error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
-}
-
-/// A subject's value as results files store it: `{"value": …}`.
-private struct StoredSubject<Value: Encodable>: Encodable {
-    let value: Value
 }

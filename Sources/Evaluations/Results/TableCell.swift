@@ -45,6 +45,9 @@ extension ModelSubject: JSONRestorable {
 }
 
 /// A subject's value as results files store it: `{"value": …}`.
-struct StoredValue<Value: Decodable>: Decodable {
+struct StoredValue<Value> {
     let value: Value
 }
+
+extension StoredValue: Encodable where Value: Encodable {}
+extension StoredValue: Decodable where Value: Decodable {}

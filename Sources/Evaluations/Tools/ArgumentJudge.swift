@@ -7,12 +7,14 @@ struct ArgumentJudge: Sendable {
     let model: any LanguageModel
 
     /// The verdict the model fills in.
+    ///
+    /// The decision comes before the reasoning, as in model judges (design note 0009).
     @Generable
     struct Verdict {
-        @Guide(description: "One sentence on whether the value meets the criteria.")
-        var reasoning: String
         @Guide(description: "true when the value meets the criteria, false otherwise.")
         var meetsCriteria: Bool
+        @Guide(description: "One sentence on whether the value meets the criteria.")
+        var reasoning: String
     }
 
     /// Whether the value of an argument meets plain-language criteria.
