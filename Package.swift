@@ -143,6 +143,13 @@ let package = Package(
             dependencies: ["FoundationModels"],
             swiftSettings: strictSettings
         ),
+        // Why: a small, strict HTTP/1.1 layer (request parsing with limits, responses, chunked
+        // bodies) for `fm serve`: SwiftPM cannot fetch a server library here. No module depends on
+        // it but the server, so a bug in it cannot reach apps.
+        .target(
+            name: "HTTPServer",
+            swiftSettings: strictSettings
+        ),
         // Why: test doubles shipped for our users (a scripted MockLanguageModel).
         .target(
             name: "FoundationModelsTesting",
@@ -184,6 +191,11 @@ let package = Package(
                 "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
                 "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(
