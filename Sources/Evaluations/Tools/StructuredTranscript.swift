@@ -37,8 +37,8 @@ extension Transcript {
         var instructions: [String] = []
         for entry in self {
             switch entry {
-            case .instructions(let entry): instructions.append(Self.text(of: entry.segments))
-            case .prompt(let prompt): result.prompts.append(Self.text(of: prompt.segments))
+            case .instructions(let entry): instructions.append(entry.segments.joinedText)
+            case .prompt(let prompt): result.prompts.append(prompt.segments.joinedText)
             case .toolCalls(let calls): result.toolCalls.append(contentsOf: calls)
             case .toolOutput(let output): result.toolOutputs.append(output)
             case .response(let response): result.responses.append(response)
@@ -47,16 +47,5 @@ extension Transcript {
         }
         result.instructionText = instructions.joined(separator: "\n\n")
         return result
-    }
-
-    /// The text of segments: text as written, structured content as JSON, one segment per line.
-    static func text(of segments: [Transcript.Segment]) -> String {
-        segments.compactMap { segment -> String? in
-            switch segment {
-            case .text(let text): text.content
-            case .structure(let structure): structure.content.jsonString
-            default: nil
-            }
-        }.joined(separator: "\n")
     }
 }

@@ -26,11 +26,6 @@ struct TrajectoryCheck {
             }
         }
 
-        init(name: String, arguments: [String: StructuredValue]) {
-            self.name = name
-            self.arguments = arguments
-        }
-
         var summary: String {
             let rendered = arguments.keys.sorted().map { "\($0): \(arguments[$0]?.jsonText ?? "")" }.joined(separator: ", ")
             return "\(name)(\(rendered))"
