@@ -150,6 +150,14 @@ let package = Package(
             name: "HTTPServer",
             swiftSettings: strictSettings
         ),
+        // Why: `fm serve`, the local models behind OpenAI's Chat Completions API (routes, request
+        // checking, streaming, admission, metrics, the built-in page), on the HTTPServer target.
+        // Apart from the CLI so that its tests can drive it in-process.
+        .target(
+            name: "FMServer",
+            dependencies: ["FoundationModelsCore", "HTTPServer", "JSONValues"],
+            swiftSettings: strictSettings
+        ),
         // Why: test doubles shipped for our users (a scripted MockLanguageModel).
         .target(
             name: "FoundationModelsTesting",
@@ -160,7 +168,7 @@ let package = Package(
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
-            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench"],
+            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer"],
             swiftSettings: strictSettings
         ),
         // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks
@@ -195,7 +203,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer"],
+            dependencies: ["HTTPServer", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FMServerTests",
+            dependencies: ["FMServer", "HTTPServer", "FoundationModels", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

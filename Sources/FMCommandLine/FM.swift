@@ -12,6 +12,8 @@ package enum FM {
           fm respond [options] PROMPT      print the model's answer to PROMPT
           fm stream [options] PROMPT       print the answer as it is generated
           fm chat [options]                a conversation in one session (type /quit to leave)
+          fm serve [serve options]         an OpenAI-compatible server on the model (port 1976) with a
+                                           page to try it; fm serve --help lists its options
           fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
                                            files, or .jsonl); two or more files are compared side by side
           fm eval summary FILE…            the statistics of evaluation results, as text
@@ -60,6 +62,7 @@ package enum FM {
             case "respond": try await RespondCommand(arguments: &arguments, streaming: false).run()
             case "stream": try await RespondCommand(arguments: &arguments, streaming: true).run()
             case "chat": try await ChatCommand(arguments: &arguments).run()
+            case "serve": try await ServeCommand(arguments: &arguments).run()
             case "availability": try AvailabilityCommand(arguments: &arguments).run()
             case "eval": try await EvalCommand(arguments: &arguments).run()
             case "bench": try await BenchCommand(arguments: &arguments).run()

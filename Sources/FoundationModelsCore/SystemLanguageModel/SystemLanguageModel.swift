@@ -46,7 +46,9 @@ public final class SystemLanguageModel: Sendable, Observable {
     /// The local model behind it.
     let settings: LocalModelSettings
 
-    init(useCase: UseCase, guardrails: Guardrails, settings: LocalModelSettings) {
+    /// A model on explicit local settings, for servers and tests that must not change
+    /// ``LocalModelSettings/current`` (an addition of this package, not Apple's).
+    package init(useCase: UseCase = .general, guardrails: Guardrails = .default, settings: LocalModelSettings) {
         self.useCase = useCase
         self.guardrails = guardrails
         self.settings = settings

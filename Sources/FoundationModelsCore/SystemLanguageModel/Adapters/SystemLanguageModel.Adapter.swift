@@ -22,7 +22,7 @@ extension SystemLanguageModel {
         /// The adapter's identifier: its file or folder name without the extension.
         let identifier: String
         /// The GGUF file holding the LoRA weights.
-        let weightsPath: String
+        package let weightsPath: String
         /// The architecture the adapter was trained for (`general.architecture`), such as `llama`.
         let architecture: String
         /// The creator's metadata as JSON (an object).

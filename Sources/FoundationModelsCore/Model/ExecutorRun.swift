@@ -1,0 +1,102 @@
+import Foundation
+
+/// One request run on a model's executor outside any session: the path of servers built on the
+/// package (`fm serve`), which keep no transcript of their own and return tool calls to their
+/// client instead of running them.
+///
+/// It reads the executor's channel as a session does (text, reasoning, tool calls, usage) and
+/// reports text as it arrives. Prefix reuse works as for sessions: the local engine finds the
+/// longest cached prefix of the rendered conversation among its slots.
+package enum ExecutorRun {
+    /// What a run produced.
+    package struct Outcome: Sendable {
+        /// The response's text (JSON for a guided request).
+        package var text = ""
+        /// The tool calls the model made instead of answering, with schema-valid arguments.
+        package var toolCalls: [Transcript.ToolCall] = []
+        /// Tokens of the rendered conversation.
+        package var promptTokens = 0
+        /// Of those, how many were found in the cache.
+        package var cachedPromptTokens = 0
+        /// Tokens generated (reasoning included).
+        package var outputTokens = 0
+        /// Whether `onText` asked to stop before the executor finished.
+        package var stoppedEarly = false
+    }
+
+    /// Runs the request on the model's executor.
+    ///
+    /// - Parameters:
+    ///   - request: The transcript, tools, schema and options.
+    ///   - model: The model.
+    ///   - onText: Called with each piece of response text; return `false` to stop generating.
+    /// - Returns: The text, tool calls and usage.
+    /// - Throws: The executor's error (``LanguageModelSession/GenerationError``, …) or
+    ///   `CancellationError`.
+    package static func run(
+        _ request: LanguageModelExecutorGenerationRequest, on model: any LanguageModel,
+        onText: @escaping @Sendable (String) async -> Bool
+    ) async throws -> Outcome {
+        let backend = try LanguageModelSession.backend(for: model)
+        let channel = LanguageModelExecutorGenerationChannel()
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await backend.respond(to: request, streamingInto: channel)
+                    channel.finish()
+                } catch {
+                    channel.finish(throwing: error)
+                    throw error
+                }
+            }
+            var outcome = Outcome()
+            var calls = ToolCallAssembly()
+            var failure: (any Error)?
+            do {
+                events: for try await event in channel {
+                    switch event.payload {
+                    case .response(let response):
+                        switch response.action.kind {
+                        case .appendText(let fragment):
+                            outcome.text += fragment.content
+                            if !fragment.content.isEmpty, await !onText(fragment.content) {
+                                outcome.stoppedEarly = true
+                                break events
+                            }
+                        case .replaceTextSegment(let replacement): outcome.text = replacement.content
+                        case .updateUsage(let usage): apply(usage, to: &outcome)
+                        default: break
+                        }
+                    case .reasoning(let reasoning):
+                        if case .updateUsage(let usage) = reasoning.action.kind { apply(usage, to: &outcome) }
+                    case .toolCalls(let toolCalls):
+                        switch toolCalls.action.kind {
+                        case .toolCall(let call): calls.apply(call)
+                        case .removeToolCall(let id): calls.remove(id)
+                        case .updateUsage(let usage): apply(usage, to: &outcome)
+                        case .updateMetadata: break
+                        }
+                    }
+                }
+            } catch {
+                failure = error
+            }
+            if outcome.stoppedEarly {
+                group.cancelAll()
+                // The executor ends with CancellationError: expected after a stop.
+                while let next = try? await group.next() { _ = next }
+                return outcome
+            }
+            try await group.waitForAll()
+            if let failure { throw failure }
+            outcome.toolCalls = try calls.finished()
+            return outcome
+        }
+    }
+
+    private static func apply(_ usage: LanguageModelExecutorGenerationChannel.Usage, to outcome: inout Outcome) {
+        outcome.promptTokens = usage.input.totalTokenCount
+        outcome.cachedPromptTokens = usage.input.cachedTokenCount
+        outcome.outputTokens = usage.output.totalTokenCount
+    }
+}
