@@ -246,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["FMCommandLine", "Evaluations", "TestSupport"],
+            dependencies: ["FMCommandLine", "Evaluations", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         )
     ],

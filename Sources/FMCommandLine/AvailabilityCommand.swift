@@ -27,7 +27,7 @@ struct AvailabilityCommand {
             print("llama.cpp features: " + LlamaRuntime.systemInfo.trimmingCharacters(in: .whitespacesAndNewlines))
         case .unavailable(let reason):
             build.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
-            throw CLIError.failed(Self.explain(reason, settings: settings))
+            throw CLIError.failed(Self.explain(reason, settings: settings), kind: .modelUnavailable)
         }
     }
 

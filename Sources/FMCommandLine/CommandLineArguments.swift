@@ -6,6 +6,11 @@ struct CommandLineArguments {
         self.words = words
     }
 
+    /// Whether a word not read yet satisfies `predicate`.
+    func contains(where predicate: (String) -> Bool) -> Bool {
+        words.contains(where: predicate)
+    }
+
     /// Whether all words have been read.
     var isEmpty: Bool { words.isEmpty }
 

@@ -4,16 +4,20 @@ import FoundationModels
 /// The `fm` command-line tool: Apple's Foundation Models API on local models, from the shell.
 /// The `fm` command: parses the arguments and runs a command (the executable's whole body).
 package enum FM {
-    static let usage = """
+    static var usage: String { mainUsage }
+
+    private static let mainUsage = """
         fm: Foundation Models on local GGUF models.
 
         USAGE:
           fm notes [options] [FILE]        summarize meeting notes (FILE, - for stdin, or sample notes)
-          fm respond [options] PROMPT      print the model's answer to PROMPT
-          fm stream [options] PROMPT       print the answer as it is generated
+          fm respond [options] [PROMPT]    print the model's answer to PROMPT (or to standard input)
+          fm stream [options] [PROMPT]     print the answer as it is generated
           fm chat [options]                a conversation in one session (type /quit to leave)
           fm serve [serve options]         an OpenAI-compatible server on the model (port 1976) with a
                                            page to try it; fm serve --help lists its options
+          fm schema object --name NAME …   write a JSON Schema for --schema (fm schema object --help)
+          fm models                        the models set-up installed, their sizes and paths
           fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
                                            files, or .jsonl); two or more files are compared side by side
           fm eval summary FILE…            the statistics of evaluation results, as text
@@ -45,8 +49,32 @@ package enum FM {
           --allow-loops         with --schema: let a value that repeats itself ("2000000…",
                                 ["a", "a", …]) run on; by default it is steered to its end
           --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
-          -h, --help            show this help
+          --server URL          run respond, stream and chat on an OpenAI-compatible server instead
+                                (with --server-model NAME and, if needed, --api-key KEY)
+          --json                respond and stream: one JSON object with content, usage and timings
+          -h, --help            show this help; fm COMMAND --help shows a command's
+
+        EXIT CODES:
+        \(CLIError.exitCodeHelp)
         """
+
+    /// The help of one command, or `nil` for an unknown one.
+    static func commandUsage(_ command: String) -> String? {
+        switch command {
+        case "respond": RespondCommand.usage(streaming: false)
+        case "stream": RespondCommand.usage(streaming: true)
+        case "chat": ChatCommand.usage
+        case "serve": ServeCommand.usage
+        case "schema": SchemaCommand.usage
+        case "models": "fm models: the GGUF models set-up installed, their sizes and paths (* marks the default)."
+        case "notes", "availability", "eval", "bench":
+            "USAGE:\n"
+                + mainUsage.components(separatedBy: "\n").drop { !$0.hasPrefix("  fm \(command)") }
+                .prefix { $0.hasPrefix("  fm \(command)") || $0.hasPrefix("      ") }.joined(separator: "\n")
+                + (command == "notes" || command == "availability" ? "\n\n" + GenerationFlags.help : "")
+        default: nil
+        }
+    }
 
     /// Runs `fm` with the process's arguments and exits with its status.
     package static func main() async {
@@ -57,7 +85,13 @@ package enum FM {
                 print(usage)
                 exit(0)
             }
+            if arguments.contains(where: { $0 == "-h" || $0 == "--help" }), let help = commandUsage(command) {
+                print(help)
+                exit(0)
+            }
             switch command {
+            case "schema": try SchemaCommand(arguments: &arguments).run()
+            case "models": try ModelsCommand(arguments: &arguments).run()
             case "notes": try await NotesCommand(arguments: &arguments).run()
             case "respond": try await RespondCommand(arguments: &arguments, streaming: false).run()
             case "stream": try await RespondCommand(arguments: &arguments, streaming: true).run()
@@ -74,7 +108,7 @@ package enum FM {
             exit(error.exitCode)
         } catch {
             FileHandle.standardError.write(Data("fm: \(CLIError.describe(error))\n".utf8))
-            exit(1)
+            exit(CLIError.kind(of: error).rawValue)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import FoundationModels
 
-/// The options shared by `respond`, `stream` and `chat`: model, instructions and sampling.
+/// The options shared by `respond`, `stream` and `chat`: model (local or a server), instructions,
+/// sampling, schema and output format.
 struct GenerationFlags: Equatable {
     var instructions: String?
     var modelPath: String?
@@ -16,6 +17,16 @@ struct GenerationFlags: Equatable {
     var adapterPath: String?
     /// `--allow-loops`: guided values that repeat themselves are not steered to their end.
     var allowsLoops = false
+    /// `--server URL`: an OpenAI-compatible server instead of the local model.
+    var serverURL: String?
+    /// `--server-model NAME`: the model the server is asked for.
+    var serverModel: String?
+    /// `--api-key KEY`: the server's bearer token.
+    var apiKey: String?
+    /// `--json`: one JSON object with content, usage and timings instead of the bare answer.
+    var json = false
+    /// `-h`/`--help` was given.
+    var wantsHelp = false
     /// Words that are not options (the prompt).
     var positional: [String] = []
 
@@ -23,7 +34,7 @@ struct GenerationFlags: Equatable {
     init(parsing arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
             switch word {
-            case "--instructions": instructions = try arguments.value(for: word)
+            case "--instructions", "-i": instructions = try arguments.value(for: word)
             case "--model": modelPath = try arguments.value(for: word)
             case "--context-size": contextSize = try arguments.number(for: word)
             case "--temperature": temperature = try arguments.number(for: word)
@@ -35,6 +46,11 @@ struct GenerationFlags: Equatable {
             case "--schema": schemaPath = try arguments.value(for: word)
             case "--adapter": adapterPath = try arguments.value(for: word)
             case "--allow-loops": allowsLoops = true
+            case "--server": serverURL = try arguments.value(for: word)
+            case "--server-model": serverModel = try arguments.value(for: word)
+            case "--api-key": apiKey = try arguments.value(for: word)
+            case "--json": json = true
+            case "-h", "--help": wantsHelp = true
             case "--": while let rest = arguments.next() { positional.append(rest) }
             default:
                 if word.hasPrefix("--") { throw CLIError.usage("unknown option '\(word)'") }
@@ -45,6 +61,15 @@ struct GenerationFlags: Equatable {
         if topK != nil, topP != nil { throw CLIError.usage("--top-k and --top-p cannot be combined") }
         if let maximumTokens, maximumTokens <= 0 { throw CLIError.usage("--max-tokens must be positive") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
+        if serverURL != nil {
+            guard serverModel != nil else { throw CLIError.usage("--server needs --server-model NAME (the model the server serves)") }
+            guard let url = serverURL.flatMap(URL.init(string:)), url.scheme == "http" || url.scheme == "https" else {
+                throw CLIError.usage("--server needs an http(s) URL such as http://127.0.0.1:1976/v1")
+            }
+            if modelPath != nil || adapterPath != nil { throw CLIError.usage("--server cannot be combined with --model or --adapter") }
+        } else if serverModel != nil || apiKey != nil {
+            throw CLIError.usage("--server-model and --api-key need --server URL")
+        }
     }
 
     /// The generation options the flags ask for.
@@ -71,20 +96,55 @@ struct GenerationFlags: Equatable {
         LocalModelSettings.current = settings
     }
 
-    /// A session on the default model (with `--adapter`'s LoRA adapter) and the flags' instructions.
-    func makeSession() throws -> LanguageModelSession {
+    /// The model the flags name: a server's (`--server`), or the local model with `--adapter`'s
+    /// LoRA adapter.
+    ///
+    /// - Throws: ``CLIError`` with the model-unavailable kind when the local model cannot run.
+    func makeModel() throws -> any LanguageModel {
+        if let serverURL, let serverModel, let url = URL(string: serverURL) {
+            return OpenAICompatibleLanguageModel(baseURL: url, model: serverModel, apiKey: apiKey)
+        }
         configureModel()
         var model = SystemLanguageModel.default
         if let adapterPath {
             do {
                 model = SystemLanguageModel(adapter: try SystemLanguageModel.Adapter(fileURL: URL(fileURLWithPath: adapterPath)))
             } catch {
-                throw CLIError.failed("--adapter: \(error.localizedDescription)")
+                throw CLIError.failed("--adapter: \(error.localizedDescription)", kind: .modelUnavailable)
             }
         }
         if case .unavailable(let reason) = model.availability {
-            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current))
+            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current), kind: .modelUnavailable)
         }
-        return LanguageModelSession(model: model, instructions: instructions)
+        return model
     }
+
+    /// A session on the flags' model with the flags' instructions.
+    func makeSession() throws -> LanguageModelSession {
+        LanguageModelSession(model: try makeModel(), instructions: instructions)
+    }
+
+    /// The options `respond`, `stream` and `chat` share, for their `--help`.
+    static let help = """
+        OPTIONS:
+          -i, --instructions TEXT  instructions for the session (the system message)
+          --model PATH          the GGUF model file (default: FM_MODEL or the Qwen2.5 model of scripts/setup.sh)
+          --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
+          --context-size N      tokens per session (default 4096)
+          --server URL          use an OpenAI-compatible server (llama-server, vLLM, fm serve) instead,
+                                e.g. http://127.0.0.1:1976/v1; schemas and tools go through it
+          --server-model NAME   the model to ask the server for (with --server)
+          --api-key KEY         the server's API key (with --server)
+          --temperature X       sampling temperature
+          --greedy              always choose the most likely token
+          --top-k K             sample among the K most likely tokens
+          --top-p P             sample from the smallest set of tokens with probability P
+          --seed N              seed for random sampling (reproducible output)
+          --max-tokens N        the most tokens to generate
+          --schema FILE         answer with JSON following FILE (JSON Schema, Apple's dialect, or what
+                                fm schema writes), enforced token by token
+          --allow-loops         with --schema: let a value that repeats itself run on
+          --json                print one JSON object: content, usage, timings
+          -h, --help            show this help
+        """
 }

@@ -46,7 +46,7 @@ struct NotesCommand {
         flags.configureModel()
         let model = SystemLanguageModel.default
         if case .unavailable(let reason) = model.availability {
-            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current))
+            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current), kind: .modelUnavailable)
         }
         let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: flags.instructions)
         // Two turns, as one would ask a small model: first look the people up (the model picks

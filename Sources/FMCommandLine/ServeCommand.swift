@@ -79,10 +79,10 @@ struct ServeCommand {
         do {
             models = try ServedModel.models(settings: settings, adapterPaths: adapterPaths)
         } catch {
-            throw CLIError.failed("--adapter: \(error.localizedDescription)")
+            throw CLIError.failed("--adapter: \(error.localizedDescription)", kind: .modelUnavailable)
         }
         if case .unavailable(let reason) = models[0].model.availability {
-            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: settings))
+            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: settings), kind: .modelUnavailable)
         }
         if Set(models.map(\.id)).count != models.count {
             throw CLIError.usage("two served models have the same id: give the adapters distinct file names")

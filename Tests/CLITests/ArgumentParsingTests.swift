@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import FMCommandLine
 import FoundationModels
+import JSONValues
 
 @Suite struct ArgumentParsingTests {
     func flags(_ words: [String]) throws -> GenerationFlags {
@@ -50,9 +51,98 @@ import FoundationModels
 
     @Test func respondNeedsAPrompt() {
         var arguments = CommandLineArguments(["--greedy"])
-        #expect(throws: CLIError.usage("respond needs a prompt")) {
-            try RespondCommand(arguments: &arguments, streaming: false)
+        #expect(throws: CLIError.usage("respond needs a prompt (as words, or on standard input)")) {
+            try RespondCommand(arguments: &arguments, streaming: false, standardInput: { nil })
         }
+    }
+
+    @Test func respondReadsThePromptFromStandardInputWhenNoWordsAreGiven() throws {
+        var piped = CommandLineArguments(["--greedy"])
+        #expect(try RespondCommand(arguments: &piped, streaming: false, standardInput: { "From a pipe\n" }).prompt == "From a pipe\n")
+        var dash = CommandLineArguments(["-"])
+        #expect(try RespondCommand(arguments: &dash, streaming: true, standardInput: { "Dash" }).prompt == "Dash")
+        var words = CommandLineArguments(["Hello", "there"])
+        #expect(try RespondCommand(arguments: &words, streaming: false, standardInput: { "ignored" }).prompt == "Hello there")
+    }
+
+    @Test func serverOptionsGoTogether() throws {
+        let server = try flags(["--server", "http://127.0.0.1:1976/v1", "--server-model", "m", "--api-key", "k", "--json"])
+        #expect(server.serverURL == "http://127.0.0.1:1976/v1" && server.serverModel == "m" && server.apiKey == "k" && server.json)
+        #expect(try server.makeModel() is OpenAICompatibleLanguageModel)
+        #expect(throws: CLIError.usage("--server needs --server-model NAME (the model the server serves)")) {
+            try flags(["--server", "http://x/v1"])
+        }
+        #expect(throws: CLIError.usage("--server needs an http(s) URL such as http://127.0.0.1:1976/v1")) {
+            try flags(["--server", "ftp://x", "--server-model", "m"])
+        }
+        #expect(throws: CLIError.usage("--server-model and --api-key need --server URL")) { try flags(["--api-key", "k"]) }
+        #expect(throws: CLIError.usage("--server cannot be combined with --model or --adapter")) {
+            try flags(["--server", "http://x/v1", "--server-model", "m", "--model", "a.gguf"])
+        }
+    }
+
+    @Test func exitCodesTellErrorKindsApart() {
+        #expect(CLIError.failed("x", kind: .modelUnavailable).exitCode == 5)
+        typealias GenerationError = LanguageModelSession.GenerationError
+        #expect(CLIError.kind(of: GenerationError.exceededContextWindowSize(.init(debugDescription: ""))) == .contextExceeded)
+        #expect(CLIError.kind(of: GenerationError.rateLimited(.init(debugDescription: ""))) == .rateLimited)
+        #expect(CLIError.kind(of: GenerationError.assetsUnavailable(.init(debugDescription: ""))) == .modelUnavailable)
+        #expect(CLIError.kind(of: GenerationError.decodingFailure(.init(debugDescription: ""))) == .schema)
+        #expect(CLIError.kind(of: CancellationError()) == .general)
+        #expect(Set(CLIError.Kind.allCases.map(\.rawValue)).count == CLIError.Kind.allCases.count)
+        #expect(FM.usage.contains("EXIT CODES") && FM.usage.contains("  4   the conversation does not fit the context"))
+    }
+
+    @Test func everyCommandHasItsHelp() {
+        for command in ["respond", "stream", "chat", "serve", "schema", "models", "notes", "availability", "eval", "bench"] {
+            let help = FM.commandUsage(command) ?? ""
+            #expect(help.contains("fm \(command)") || help.contains("fm schema"), "\(command): \(help)")
+        }
+        #expect(FM.commandUsage("nonsense") == nil)
+    }
+
+    @Test func schemaObjectWritesApplesShapeAndTheDecoderAcceptsIt() throws {
+        var arguments = CommandLineArguments([
+            "object", "--name", "Person", "--string", "name", "--description", "Full name", "--int", "age", "--double", "height",
+            "--bool", "retired", "--optional", "--string", "pets", "--array", "--optional",
+            "--object", "home", "--schema", #"{"type": "object", "title": "Address", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#
+        ])
+        let command = try SchemaCommand(arguments: &arguments)
+        let schema = command.schema
+        #expect(schema["title"] == .string("Person"))
+        #expect(schema["required"] == .array([.string("name"), .string("age"), .string("height"), .string("home")]))
+        #expect(schema["x-order"]?.arrayValue?.count == 6)
+        #expect(schema["additionalProperties"] == .bool(false))
+        #expect(schema["properties"]?["pets"]?["items"]?["type"] == .string("string"))
+        #expect(schema["properties"]?["home"]?["$ref"] == .string("#/$defs/Address"))
+        #expect(schema["properties"]?["name"]?["description"] == .string("Full name"))
+        let imported = try SchemaFile.load(schema.jsonText())
+        _ = imported
+
+        let errors: [([String], String)] = [
+            (["object", "--string", "a"], "schema object needs --name NAME"),
+            (["object", "--name", "X"], "schema object needs at least one property (--string NAME, --int NAME, …)"),
+            (["object", "--name", "X", "--array"], "--array applies to the property before it; declare one first"),
+            (["object", "--name", "X", "--string", "a", "--int", "a"], "schema object: the property 'a' is declared twice"),
+            (["array", "--name", "X"], "fm schema makes objects: fm schema object --name NAME …, got 'array'")
+        ]
+        for (words, message) in errors {
+            var bad = CommandLineArguments(words)
+            #expect(throws: CLIError.usage(message)) { try SchemaCommand(arguments: &bad) }
+        }
+    }
+
+    @Test func modelsListsGGUFFilesWithSizesAndMarksTheDefault() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-models-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(count: 2_500_000).write(to: folder.appendingPathComponent("b.gguf"))
+        try Data(count: 10).write(to: folder.appendingPathComponent("a.gguf"))
+        try Data(count: 10).write(to: folder.appendingPathComponent("notes.txt"))
+        let lines = ModelsCommand.lines(folder: folder, defaultPath: folder.appendingPathComponent("b.gguf").path)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(" ") && lines[0].hasSuffix("a.gguf"))
+        #expect(lines[1].hasPrefix("*") && lines[1].contains("2.5 MB") && lines[1].hasSuffix("b.gguf"))
     }
 
     @Test func usageErrorsExitWith64() {

@@ -26,7 +26,7 @@ import TestSupport
 
     @Test func aMissingModelIsOneLineOnStandardError() throws {
         let result = try run(["respond", "--model", "/nonexistent/model.gguf", "Hello"])
-        #expect(result.status == 1)
+        #expect(result.status == 5, "the model-unavailable exit code")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("fm: the model is not ready"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
@@ -40,7 +40,7 @@ import TestSupport
 
     @Test func simulatedAvailabilityIsReported() throws {
         let result = try run(["availability"], environment: ["FM_SIMULATE_AVAILABILITY": "appleIntelligenceNotEnabled"])
-        #expect(result.status == 1)
+        #expect(result.status == 5)
         #expect(result.stderr.contains("turned off"))
     }
 

@@ -14,9 +14,9 @@ package enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments`, in this process's environment with `environment` on top,
-    /// and waits for it. Both outputs are drained at once, so a chatty program cannot block on a
-    /// full pipe.
-    package static func run(_ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> Outcome {
+    /// and waits for it, with `input` (when given) on its standard input. Both outputs are drained
+    /// at once, so a chatty program cannot block on a full pipe.
+    package static func run(_ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], input: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -25,7 +25,13 @@ package enum ChildProcess {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let standardInput = Pipe()
+        if input != nil { process.standardInput = standardInput }
         try process.run()
+        if let input {
+            standardInput.fileHandleForWriting.write(Data(input.utf8))
+            try standardInput.fileHandleForWriting.close()
+        }
         let errorData = ErrorCollector()
         let reader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
         reader.start()

@@ -103,6 +103,12 @@ package final class LoopbackClient {
         return String(decoding: body, as: UTF8.self)
     }
 
+    /// Reads the next chunk of a chunked body whose head ``readStream(until:)`` has read; `nil`
+    /// at the body's end.
+    package func readStream(continuing: Bool) throws -> String? {
+        try readChunk().map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Whether the server has closed the connection (waits up to the read timeout).
     package func serverClosed() -> Bool {
         buffer = []

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The built `fm` as scripts see it: `fm serve` as a process (graceful SIGTERM), `fm respond
+/// --server` against it, and `fm chat`'s commands.
+@Suite(.serialized, .requiresSmolLM2) struct ServeEndToEndTests {
+    /// `fm serve` on SmolLM2 and a free port, read from its first line.
+    final class ServeProcess {
+        let process = Process()
+        let errors = Pipe()
+        var port = 0
+
+        init(extra: [String] = []) throws {
+            process.executableURL = EndToEndTests.binary
+            process.arguments = ["serve", "--model", TestModels.smolLM2Path, "--port", "0", "--context-size", "2048"] + extra
+            process.environment = ProcessInfo.processInfo.environment
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while let byte = try errors.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: "127.0.0.1:"), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+                process.terminate()
+                throw LoopbackClientError.malformed(text)
+            }
+            self.port = port
+        }
+
+        var url: String { "http://127.0.0.1:\(port)/v1" }
+
+        deinit { if process.isRunning { process.terminate() } }
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> ChildProcess.Outcome {
+        try ChildProcess.run(EndToEndTests.binary, arguments, input: input)
+    }
+
+    @Test func respondRunsThroughAServerAndServeStopsGracefullyOnSIGTERM() async throws {
+        let serve = try ServeProcess()
+        let modelID = URL(fileURLWithPath: TestModels.smolLM2Path).deletingPathExtension().lastPathComponent.lowercased()
+        let url = serve.url
+        let answer = try await LoopbackClient.offPool {
+            try self.run([
+                "respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "24", "--json",
+                "-i", "You are a helpful assistant.", "What is the capital of France?"
+            ])
+        }
+        #expect(answer.status == 0, "\(answer.stderr)")
+        let object = (try? JSONSerialization.jsonObject(with: Data(answer.stdout.utf8))) as? [String: Any]
+        #expect((object?["content"] as? String ?? "").contains("Paris"), "\(answer.stdout)")
+        #expect(((object?["usage"] as? [String: Any])?["completion_tokens"] as? Int ?? 0) > 0)
+
+        let schema = #"{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#
+        let guided = try await LoopbackClient.offPool {
+            try self.run(["respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "48", "--schema", schema, "Name a city."])
+        }
+        #expect(guided.status == 0, "\(guided.stderr)")
+        let city = (try? JSONSerialization.jsonObject(with: Data(guided.stdout.utf8))) as? [String: Any]
+        #expect(city?["city"] is String, "\(guided.stdout)")
+
+        // SIGTERM while a streamed answer is in progress: it finishes, then the server exits 0.
+        let port = serve.port
+        let process = serve.process
+        let streamed = try await LoopbackClient.offPool {
+            let client = try LoopbackClient(port: port)
+            try client.post(
+                "/v1/chat/completions",
+                json: #"{"messages": [{"role": "user", "content": "Count from one to twenty."}], "temperature": 0, "max_tokens": 40, "stream": true}"#)
+            var seen = try client.readStream(until: "\"content\":\"")
+            kill(process.processIdentifier, SIGTERM)
+            while !seen.contains("[DONE]") {
+                guard let more = try? client.readStream(continuing: true) else { break }
+                seen += more
+            }
+            return seen
+        }
+        #expect(streamed.contains("[DONE]"))
+        #expect(streamed.contains("\"finish_reason\":\""))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+    }
+
+    @Test func anUnreachableServerIsTheModelUnavailableExitCode() throws {
+        let result = try run(["respond", "--server", "http://127.0.0.1:9/v1", "--server-model", "m", "Hello"])
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("fm: "))
+    }
+
+    @Test func chatSavesLoadsAndReportsUsage() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fm-chat-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let common = ["chat", "--model", TestModels.smolLM2Path, "--greedy", "--max-tokens", "12", "-i", "You are a helpful assistant."]
+        let first = try run(common, input: "What is the capital of France?\n/usage\n/save \(file)\n/bogus\n/quit\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Paris"))
+        #expect(first.stdout.contains("(saved 3 entries to \(file))"))
+        #expect(first.stdout.contains("generated tokens"))
+        #expect(first.stderr.contains("unknown command /bogus"))
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        #expect(saved != nil)
+
+        let second = try run(common, input: "/load \(file)\n/instructions Answer in one word.\nAnd of Italy?\n/usage\n/quit\n")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("(loaded 3 entries from \(file))"))
+        #expect(second.stdout.contains("(instructions set)"))
+        // The loaded conversation was prefilled: the new turn's prompt came mostly from the cache.
+        let usage = second.stdout.components(separatedBy: "\n").last { $0.hasPrefix("(prompt tokens") } ?? ""
+        #expect(!usage.isEmpty, "\(second.stdout)")
+        let broken = try run(common, input: "/load /nonexistent.json\nHi\n/quit\n")
+        #expect(broken.status == 0)
+        #expect(broken.stderr.contains("cannot read /nonexistent.json"))
+    }
+}
