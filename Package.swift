@@ -175,7 +175,7 @@ let package = Package(
         // beside llguidance), apart from the commands and exported by no product.
         .target(
             name: "FMBench",
-            dependencies: ["FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues"],
+            dependencies: ["FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer"],
             swiftSettings: strictSettings
         ),
         // Why: the `fm` executable itself: it only calls `FM.main()`.
@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FoundationModelsMacrosTests",
-            dependencies: ["FoundationModelsMacros"],
+            dependencies: ["FoundationModelsMacros", "TestSupport"],
             swiftSettings: swiftSyntaxFlags,
             linkerSettings: swiftSyntaxLinking
         ),

@@ -37,6 +37,8 @@ struct BenchCommand {
     var runsSchemaPath = false
     var perSubset = 2
     var maximumTokens = 768
+    var runsServe = false
+    var serveLoad = ServeBench.Load()
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -52,15 +54,20 @@ struct BenchCommand {
             case "--no-reference": withReference = false
             case "--per-subset": perSubset = try arguments.number(for: word)
             case "--max-tokens": maximumTokens = try arguments.number(for: word)
+            case "--clients": serveLoad.clients = try arguments.number(for: word)
+            case "--requests": serveLoad.requestsPerClient = try arguments.number(for: word)
+            case "--parallel": serveLoad.parallel = try arguments.number(for: word)
+            case "--serve-max-tokens": serveLoad.maximumTokens = try arguments.number(for: word)
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided", "schemas"].contains(part) else {
-                    throw CLIError.usage("--only takes throughput, sessions, guided or schemas, got '\(part)'")
+                guard ["throughput", "sessions", "guided", "schemas", "serve"].contains(part) else {
+                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas or serve, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
                 runsGuided = part == "guided"
                 runsSchemaPath = part == "schemas"
+                runsServe = part == "serve"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
@@ -69,6 +76,9 @@ struct BenchCommand {
         }
         if runsSchemaPath, schemaFolder == nil {
             throw CLIError.usage("--only schemas needs --schemas DIR (a JSONSchemaBench folder)")
+        }
+        guard serveLoad.clients > 0, serveLoad.requestsPerClient > 0, serveLoad.parallel > 0, serveLoad.maximumTokens > 0 else {
+            throw CLIError.usage("bench counts must be positive")
         }
         guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0, perSubset > 0, maximumTokens > 0 else {
             throw CLIError.usage("bench counts must be positive")
@@ -84,7 +94,7 @@ struct BenchCommand {
         settings.detectsRefusals = false
         LocalModelSettings.current = settings
         let tools = ModelCatalog.referenceToolsDirectory
-        if runsThroughput, tools == nil {
+        if runsThroughput || runsServe, tools == nil {
             throw CLIError.failed("llama.cpp's tools are not set up (run scripts/setup.sh)")
         }
         guard SystemLanguageModel.default.isAvailable else {
@@ -108,6 +118,13 @@ struct BenchCommand {
             let figures = try await measureGuided(settings: settings)
             object.merge(figures.jsonMembers) { _, new in new }
             table.append(figures.table)
+        }
+        if runsServe, let tools {
+            var serveSettings = settings
+            serveSettings.contextSize = 2048
+            let report = try await ServeBench(settings: serveSettings, tools: tools, load: serveLoad, repeats: repeats, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
         }
         if runsSchemaPath, let schemaFolder {
             let report = try await SchemaPathBench(folder: schemaFolder, perSubset: perSubset, maximumTokens: maximumTokens, log: log).run()

@@ -30,7 +30,10 @@ package enum FM {
                                            (--only throughput|sessions|guided, --repeats N, --threads N,
                                            --schemas DIR, --schema-limit N, --no-reference); the user path
                                            on real schemas: answered, refused by keyword, cut off
-                                           (--only schemas --schemas DIR, --per-subset N, --max-tokens N)
+                                           (--only schemas --schemas DIR, --per-subset N, --max-tokens N);
+                                           fm serve against llama-server under the same concurrent load,
+                                           plain and json_schema (--only serve --clients N --requests N
+                                           --parallel N --serve-max-tokens N)
 
         OPTIONS:
           --instructions TEXT   instructions for the session (the system message)

@@ -122,6 +122,9 @@ struct ServeCommand {
         let received = await signals.next() ?? SIGTERM
         FileHandle.standardError.write(Data("fm serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing requests in progress (up to \(gracePeriod) s)\n".utf8))
         await server.stop(gracePeriod: .seconds(gracePeriod))
+        // Generations cancelled at the deadline end within a token; let them, so that the process
+        // does not exit under a running engine.
+        await server.waitUntilIdle(atMost: .seconds(5))
         withExtendedLifetime(sources) {}
         FileHandle.standardError.write(Data("fm serve: stopped\n".utf8))
     }

@@ -22,6 +22,11 @@ struct APIError: Error, Equatable, Sendable {
         APIError(status: 400, message: message, type: "invalid_request_error", param: param, code: code)
     }
 
+    /// The answer to a generation cancelled because the server is stopping (503).
+    static let shuttingDown = APIError(
+        status: 503, message: "the server is shutting down; retry shortly or on another instance", type: "server_error", param: nil,
+        code: "server_shutting_down")
+
     /// The error as a JSON value.
     var json: JSONValue {
         .object([

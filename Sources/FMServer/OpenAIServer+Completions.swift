@@ -76,23 +76,34 @@ extension OpenAIServer {
                 200, encoder.response(text: text, toolCalls: outcome.toolCalls, finishReason: finishReason(outcome, chat, request, served, stopped: filter.stopped), usage: usage),
                 writer)
         } catch {
-            if error is CancellationError || writer.isClientGone {
+            if writer.isClientGone {
                 metrics.recordCancellation()
                 return
             }
-            respond(.generation(error), writer)
+            // A cancellation with the client still there: the server is stopping.
+            respond(error is CancellationError ? .shuttingDown : .generation(error), writer)
         }
     }
 
+    /// Streams the answer as Server-Sent Events. The response begins with the first text (or the
+    /// end), so that what fails before generating (a budget too small for the schema, an
+    /// overflowing context) is still an HTTP error with its status, as for a whole response.
     private func stream(
         _ chat: ChatRequest, _ request: LanguageModelExecutorGenerationRequest, served: ServedModel, encoder: CompletionJSON, writer: HTTPResponseWriter
     ) async {
-        writer.startStreaming(
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")] + Self.corsHeaders))
+        let started = Mutex(false)
         @Sendable func send(_ value: JSONValue) -> Bool {
-            writer.send(Data("data: \(value.jsonText())\n\n".utf8))
+            let first = started.withLock { started in
+                defer { started = true }
+                return !started
+            }
+            if first {
+                writer.startStreaming(
+                    HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")] + Self.corsHeaders))
+                writer.send(Data("data: \(encoder.chunk(delta: [JSONMember("role", .string("assistant")), JSONMember("content", .string(""))]).jsonText())\n\n".utf8))
+            }
+            return writer.send(Data("data: \(value.jsonText())\n\n".utf8))
         }
-        _ = send(encoder.chunk(delta: [JSONMember("role", .string("assistant")), JSONMember("content", .string(""))]))
         let timing = GenerationTiming()
         let filter = StopFilterBox(stops: request.schema == nil ? chat.stop : [])
         do {
@@ -113,11 +124,16 @@ extension OpenAIServer {
             if chat.includeUsage { _ = send(encoder.usageChunk(Self.usage(of: outcome))) }
             record(outcome, timing: timing)
         } catch {
-            if error is CancellationError || writer.isClientGone {
+            if writer.isClientGone {
                 metrics.recordCancellation()
                 return
             }
-            let apiError = APIError.generation(error)
+            // A cancellation with the client still there: the server is stopping.
+            let apiError = error is CancellationError ? APIError.shuttingDown : APIError.generation(error)
+            guard started.withLock({ $0 }) else {
+                respond(apiError, writer)
+                return
+            }
             metrics.recordError(apiError)
             _ = send(apiError.json)
         }

@@ -73,6 +73,14 @@ package final class OpenAIServer: Sendable {
         await http.stop(gracePeriod: gracePeriod)
     }
 
+    /// Waits until no generation runs or waits, for at most `limit`.
+    package func waitUntilIdle(atMost limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while gate.running + gate.waiting > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Answers one request.
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) async {
         let route = Self.route(of: request.path)
@@ -91,7 +99,14 @@ package final class OpenAIServer: Sendable {
         case ("GET", "/"): writer.respond(Self.text(200, ChatPage.html, type: "text/html; charset=utf-8"))
         case ("GET", "/health"): health(writer)
         case ("GET", "/metrics"):
-            let text = metrics.exposition(running: gate.running, waiting: gate.waiting, connections: 0)
+            var engine = SystemLanguageModel.EngineFigures()
+            for served in configuration.models {
+                let figures = await served.model.engineFigures()
+                engine.maskedSteps += figures.maskedSteps
+                engine.maskSeconds += figures.maskSeconds
+                engine.forcedTokens += figures.forcedTokens
+            }
+            let text = metrics.exposition(running: gate.running, waiting: gate.waiting, connections: http.openConnections, engine: engine)
             writer.respond(Self.text(200, text, type: "text/plain; version=0.0.4"))
         case ("GET", "/v1/models"):
             json(200, .object([JSONMember("object", .string("list")), JSONMember("data", .array(configuration.models.map(Self.modelObject)))]), writer)

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModelsCore
 import Synchronization
 
 /// The server's counters and latency histograms, written as Prometheus text for `GET /metrics`.
@@ -64,7 +65,7 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text exposition of every metric, with the gauges given.
-    func exposition(running: Int, waiting: Int, connections: Int) -> String {
+    func exposition(running: Int, waiting: Int, connections: Int, engine: SystemLanguageModel.EngineFigures) -> String {
         state.withLock { state in
             var text = ""
             func counter(_ name: String, _ help: String, _ values: [String: Int]) {
@@ -88,6 +89,10 @@ final class ServerMetrics: Sendable {
             single("fm_active_generations", "gauge", "Generations running now.", running)
             single("fm_queue_depth", "gauge", "Generations waiting for a slot.", waiting)
             single("fm_open_connections", "gauge", "Client connections open now.", connections)
+            single("fm_masked_steps_total", "counter", "Sampling steps masked by a schema or tool-call constraint.", engine.maskedSteps)
+            text += "# HELP fm_mask_seconds_total Time spent computing token masks for guided generation.\n"
+            text += "# TYPE fm_mask_seconds_total counter\nfm_mask_seconds_total \(engine.maskSeconds)\n"
+            single("fm_forced_tokens_total", "counter", "Tokens appended by jump-forward without sampling.", engine.forcedTokens)
             histogram("fm_time_to_first_token_seconds", "Time from admission to the first generated text.", state.timeToFirstToken)
             histogram("fm_time_per_output_token_seconds", "Mean time per generated token after the first, per generation.", state.timePerToken)
             histogram("fm_request_duration_seconds", "Time from admission to the end of a generation.", state.requestDuration)

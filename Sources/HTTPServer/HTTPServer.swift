@@ -79,7 +79,9 @@ public final class HTTPServer: Sendable {
     }
 
     deinit {
-        if !state.withLock(\.acceptorRunning) { listener.close() }
+        // Once started, the acceptor thread (which keeps the server alive while it runs) closes
+        // the listener; closing it here too could close a descriptor number reused by then.
+        if !state.withLock(\.started) { listener.close() }
     }
 
     /// Starts accepting connections (on a thread of its own).

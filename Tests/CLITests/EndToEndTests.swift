@@ -9,12 +9,12 @@ import TestSupport
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fm")
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Outcome {
-        try ChildProcess.run(Self.binary, arguments, environment: environment)
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run(Self.binary, arguments, environment: environment)
     }
 
-    @Test(.requiresSmolLM2) func respondPrintsTheAnswerAlone() throws {
-        let result = try run([
+    @Test(.requiresSmolLM2) func respondPrintsTheAnswerAlone() async throws {
+        let result = try await run([
             "respond", "--greedy", "--max-tokens", "16", "--instructions", "You are a helpful assistant.",
             "--model", TestModels.smolLM2Path, "What is the capital of France?"
         ])
@@ -24,29 +24,29 @@ import TestSupport
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func aMissingModelIsOneLineOnStandardError() throws {
-        let result = try run(["respond", "--model", "/nonexistent/model.gguf", "Hello"])
+    @Test func aMissingModelIsOneLineOnStandardError() async throws {
+        let result = try await run(["respond", "--model", "/nonexistent/model.gguf", "Hello"])
         #expect(result.status == 5, "the model-unavailable exit code")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("fm: the model is not ready"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func usageErrorsExitWith64() throws {
-        let result = try run(["respond", "--max-tokens"])
+    @Test func usageErrorsExitWith64() async throws {
+        let result = try await run(["respond", "--max-tokens"])
         #expect(result.status == 64)
         #expect(result.stderr == "fm: --max-tokens needs a value (see fm --help)\n")
     }
 
-    @Test func simulatedAvailabilityIsReported() throws {
-        let result = try run(["availability"], environment: ["FM_SIMULATE_AVAILABILITY": "appleIntelligenceNotEnabled"])
+    @Test func simulatedAvailabilityIsReported() async throws {
+        let result = try await run(["availability"], environment: ["FM_SIMULATE_AVAILABILITY": "appleIntelligenceNotEnabled"])
         #expect(result.status == 5)
         #expect(result.stderr.contains("turned off"))
     }
 
     /// A crash (here a SIGILL sent from outside while `fm chat` waits for input, as llama.cpp's
     /// kernels raise on CPUs that cannot run them) ends with the hint, then the signal as before.
-    @Test(.requiresSmolLM2) func aFatalSignalPrintsWhatToDoAndKeepsTheSignal() throws {
+    @Test(.requiresSmolLM2) func aFatalSignalPrintsWhatToDoAndKeepsTheSignal() async throws {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["chat", "--model", TestModels.smolLM2Path]
@@ -59,10 +59,10 @@ import TestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(2))
         kill(process.processIdentifier, SIGILL)
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning {
             Issue.record("fm was still running 20 s after SIGILL")
             kill(process.processIdentifier, SIGKILL)
@@ -75,8 +75,8 @@ import TestSupport
         #expect(stderr.contains("run scripts/setup.sh"))
     }
 
-    @Test(.requiresSmolLM2) func availabilityNamesTheLlamaBuild() throws {
-        let result = try run(["availability", "--model", TestModels.smolLM2Path])
+    @Test(.requiresSmolLM2) func availabilityNamesTheLlamaBuild() async throws {
+        let result = try await run(["availability", "--model", TestModels.smolLM2Path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("available: \(TestModels.smolLM2Path)") == true)

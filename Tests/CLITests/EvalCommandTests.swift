@@ -22,8 +22,8 @@ import Testing
         }
     }
 
-    func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
-        try ChildProcess.run(EndToEndTests.binary, arguments)
+    func run(_ arguments: [String]) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run(EndToEndTests.binary, arguments)
     }
 
     @Test func reportAndSummaryReadResultsFiles() async throws {
@@ -31,26 +31,26 @@ import Testing
         let first = try await EchoEvaluation(answers: ["yes", "no"]).run(info: ["model": "A"]).saveJSON(to: folder)
         let second = try await EchoEvaluation(answers: ["yes", "yes"]).run(info: ["model": "B"]).saveJSON(to: folder)
         let output = folder.appendingPathComponent("report.html")
-        let report = try run(["eval", "report", first.path, second.path, "--output", output.path])
+        let report = try await run(["eval", "report", first.path, second.path, "--output", output.path])
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout == "wrote \(output.path) (2 results)\n")
         let html = try String(contentsOf: output, encoding: .utf8)
         #expect(html.contains("EchoEvaluation: A vs B"))
-        let summary = try run(["eval", "summary", first.path])
+        let summary = try await run(["eval", "summary", first.path])
         #expect(summary.stdout == "EchoEvaluation (2 samples, model=A)\nMean of Same: 0.5\n")
     }
 
-    @Test func badFilesAndUsageAreClearErrors() throws {
-        let missing = try run(["eval", "report", "/nonexistent/results.json"])
+    @Test func badFilesAndUsageAreClearErrors() async throws {
+        let missing = try await run(["eval", "report", "/nonexistent/results.json"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "fm: /nonexistent/results.json: no evaluation results at /nonexistent/results.json\n")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-results-\(UUID().uuidString).json")
         try Data("{\"hello\": 1}".utf8).write(to: file)
-        let invalid = try run(["eval", "summary", file.path])
+        let invalid = try await run(["eval", "summary", file.path])
         #expect(invalid.status == 1)
         #expect(invalid.stderr.contains("not an evaluation result"))
-        let usage = try run(["eval", "report"])
+        let usage = try await run(["eval", "report"])
         #expect(usage.status == 64)
-        #expect(try run(["eval", "publish", "x.json"]).stderr.contains("unknown fm eval command 'publish'"))
+        #expect(try await run(["eval", "publish", "x.json"]).stderr.contains("unknown fm eval command 'publish'"))
     }
 }

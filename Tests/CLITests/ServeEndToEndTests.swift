@@ -33,29 +33,26 @@ import TestSupport
         deinit { if process.isRunning { process.terminate() } }
     }
 
-    func run(_ arguments: [String], input: String? = nil) throws -> ChildProcess.Outcome {
-        try ChildProcess.run(EndToEndTests.binary, arguments, input: input)
+    func run(_ arguments: [String], input: String? = nil) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run(EndToEndTests.binary, arguments, input: input)
     }
 
     @Test func respondRunsThroughAServerAndServeStopsGracefullyOnSIGTERM() async throws {
-        let serve = try ServeProcess()
+        // A long grace period: under the whole suite's load a 40-token answer can take seconds.
+        let serve = try ServeProcess(extra: ["--grace-period", "120"])
         let modelID = URL(fileURLWithPath: TestModels.smolLM2Path).deletingPathExtension().lastPathComponent.lowercased()
         let url = serve.url
-        let answer = try await LoopbackClient.offPool {
-            try self.run([
-                "respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "24", "--json",
-                "-i", "You are a helpful assistant.", "What is the capital of France?"
-            ])
-        }
+        let answer = try await run([
+            "respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "24", "--json",
+            "-i", "You are a helpful assistant.", "What is the capital of France?"
+        ])
         #expect(answer.status == 0, "\(answer.stderr)")
         let object = (try? JSONSerialization.jsonObject(with: Data(answer.stdout.utf8))) as? [String: Any]
         #expect((object?["content"] as? String ?? "").contains("Paris"), "\(answer.stdout)")
         #expect(((object?["usage"] as? [String: Any])?["completion_tokens"] as? Int ?? 0) > 0)
 
         let schema = #"{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#
-        let guided = try await LoopbackClient.offPool {
-            try self.run(["respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "48", "--schema", schema, "Name a city."])
-        }
+        let guided = try await run(["respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "48", "--schema", schema, "Name a city."])
         #expect(guided.status == 0, "\(guided.stderr)")
         let city = (try? JSONSerialization.jsonObject(with: Data(guided.stdout.utf8))) as? [String: Any]
         #expect(city?["city"] is String, "\(guided.stdout)")
@@ -63,7 +60,7 @@ import TestSupport
         // SIGTERM while a streamed answer is in progress: it finishes, then the server exits 0.
         let port = serve.port
         let process = serve.process
-        let streamed = try await LoopbackClient.offPool {
+        let streamed = try await offPool {
             let client = try LoopbackClient(port: port)
             try client.post(
                 "/v1/chat/completions",
@@ -78,22 +75,27 @@ import TestSupport
         }
         #expect(streamed.contains("[DONE]"))
         #expect(streamed.contains("\"finish_reason\":\""))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(process.terminationReason == .exit)
+        let errors = serve.errors
+        let log = try await offPool {
+            process.waitUntilExit()
+            return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(process.terminationReason == .exit, "\(log)")
+        #expect(log.contains("fm serve: stopped"), "\(log)")
     }
 
-    @Test func anUnreachableServerIsTheModelUnavailableExitCode() throws {
-        let result = try run(["respond", "--server", "http://127.0.0.1:9/v1", "--server-model", "m", "Hello"])
+    @Test func anUnreachableServerIsTheModelUnavailableExitCode() async throws {
+        let result = try await run(["respond", "--server", "http://127.0.0.1:9/v1", "--server-model", "m", "Hello"])
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("fm: "))
     }
 
-    @Test func chatSavesLoadsAndReportsUsage() throws {
+    @Test func chatSavesLoadsAndReportsUsage() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fm-chat-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let common = ["chat", "--model", TestModels.smolLM2Path, "--greedy", "--max-tokens", "12", "-i", "You are a helpful assistant."]
-        let first = try run(common, input: "What is the capital of France?\n/usage\n/save \(file)\n/bogus\n/quit\n")
+        let first = try await run(common, input: "What is the capital of France?\n/usage\n/save \(file)\n/bogus\n/quit\n")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("Paris"))
         #expect(first.stdout.contains("(saved 3 entries to \(file))"))
@@ -102,14 +104,14 @@ import TestSupport
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
         #expect(saved != nil)
 
-        let second = try run(common, input: "/load \(file)\n/instructions Answer in one word.\nAnd of Italy?\n/usage\n/quit\n")
+        let second = try await run(common, input: "/load \(file)\n/instructions Answer in one word.\nAnd of Italy?\n/usage\n/quit\n")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("(loaded 3 entries from \(file))"))
         #expect(second.stdout.contains("(instructions set)"))
         // The loaded conversation was prefilled: the new turn's prompt came mostly from the cache.
         let usage = second.stdout.components(separatedBy: "\n").last { $0.hasPrefix("(prompt tokens") } ?? ""
         #expect(!usage.isEmpty, "\(second.stdout)")
-        let broken = try run(common, input: "/load /nonexistent.json\nHi\n/quit\n")
+        let broken = try await run(common, input: "/load /nonexistent.json\nHi\n/quit\n")
         #expect(broken.status == 0)
         #expect(broken.stderr.contains("cannot read /nonexistent.json"))
     }

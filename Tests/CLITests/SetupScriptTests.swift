@@ -25,7 +25,7 @@ import TestSupport
 
         /// Runs the harness; the environment is the scenario's alone (no FM_* from outside).
         @discardableResult
-        func run(_ environment: [String: String] = [:], functions: [String] = []) throws -> (status: Int32, stderr: String) {
+        func run(_ environment: [String: String] = [:], functions: [String] = []) async throws -> (status: Int32, stderr: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments =
@@ -40,9 +40,12 @@ import TestSupport
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, stderr)
+            // Off Swift's cooperative pool: the harness runs for seconds (see OffPool.swift).
+            return try await offPool {
+                let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (process.terminationStatus, stderr)
+            }
         }
 
         /// What the stand-ins did, one line each: "configure ARGS", "compile", "install".
@@ -83,14 +86,14 @@ import TestSupport
         }
     }
 
-    @Test func anAMXCrashRebuildsWithAMXOffAndRecordsWhy() throws {
+    @Test func anAMXCrashRebuildsWithAMXOffAndRecordsWhy() async throws {
         let scratch = try Scratch()
         // An older llama.cpp under the prefix, not built by this set-up, that would crash.
         try scratch.write("GGML_NATIVE=ON", to: "prefix/lib/libggml-cpu.so")
         try scratch.write("libllama", to: "prefix/lib/libllama.so")
         try scratch.write("0.3.30", to: "prefix/share/foundation-models-linux/llama-cpp-python.version")
 
-        let result = try scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON", "FAKE_SIGNAL": "SEGV"])
+        let result = try await scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON", "FAKE_SIGNAL": "SEGV"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.eventKinds == ["configure", "compile", "configure", "compile", "install"])
         #expect(scratch.events.first?.contains("-DGGML_NATIVE=ON") == true)
@@ -113,44 +116,44 @@ import TestSupport
         #expect(result.stderr.contains("AMX off"))
     }
 
-    @Test func aFreshCloneReusesTheBuildThatPassed() throws {
+    @Test func aFreshCloneReusesTheBuildThatPassed() async throws {
         let scratch = try Scratch()
         let amx = ["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON"]
-        #expect(try scratch.run(amx).status == 0)
+        #expect(try await scratch.run(amx).status == 0)
         let afterFirst = scratch.events.count
 
         // Everything in place: nothing is built, installed or even tested again.
-        let again = try scratch.run(amx)
+        let again = try await scratch.run(amx)
         #expect(again.status == 0)
         #expect(scratch.events.count == afterFirst)
 
         // A new prefix with the same cache: the crashing variant is skipped, the passing build installed.
         try FileManager.default.removeItem(at: scratch.folder.appendingPathComponent("prefix"))
-        let reinstall = try scratch.run(amx)
+        let reinstall = try await scratch.run(amx)
         #expect(reinstall.status == 0, "\(reinstall.stderr)")
         #expect(Array(scratch.eventKinds.dropFirst(afterFirst)) == ["install"])
         #expect(reinstall.stderr.contains("skipping variant native: its self-test died with SIGILL (signal 4)"))
         #expect(scratch.record["variant"] == "no-amx")
     }
 
-    @Test func anInstalledCopyThatCrashesIsReplaced() throws {
+    @Test func anInstalledCopyThatCrashesIsReplaced() async throws {
         let scratch = try Scratch()
         let amx = ["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON"]
-        #expect(try scratch.run(amx).status == 0)
+        #expect(try await scratch.run(amx).status == 0)
         let afterFirst = scratch.events.count
         // Someone copies a crashing library over the tested one.
         try scratch.write("GGML_NATIVE=ON", to: "prefix/lib/libggml-cpu.so")
 
-        let result = try scratch.run(amx)
+        let result = try await scratch.run(amx)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("died with SIGILL (signal 4) on SmolLM2-135M-Instruct-Q4_1.gguf: reinstalling"))
         #expect(Array(scratch.eventKinds.dropFirst(afterFirst)) == ["install"])
         #expect(scratch.text("prefix/lib/libggml-cpu.so")?.contains("-DGGML_AMX_TILE=OFF") == true)
     }
 
-    @Test func whenNoVariantRunsSetUpStopsWithOneClearLine() throws {
+    @Test func whenNoVariantRunsSetUpStopsWithOneClearLine() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "."])
+        let result = try await scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "."])
         #expect(result.status == 1)
         #expect(scratch.eventKinds.filter { $0 == "compile" }.count == 3)
         #expect(!scratch.eventKinds.contains("install"))
@@ -165,18 +168,18 @@ import TestSupport
         #expect(last.contains("FM_LLAMA_CMAKE_FLAGS"))
     }
 
-    @Test func aHangCountsAsAFailureOfTheVariant() throws {
+    @Test func aHangCountsAsAFailureOfTheVariant() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_HANG": "GGML_NATIVE=ON", "FM_SELF_TEST_TIMEOUT": "1"])
+        let result = try await scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_HANG": "GGML_NATIVE=ON", "FM_SELF_TEST_TIMEOUT": "1"])
         #expect(result.status == 0, "\(result.stderr)")
         let root = try #require(scratch.buildRoot)
         #expect(scratch.text("failed-native", in: root) == "hung (no answer in 1 s) on SmolLM2-135M-Instruct-Q4_1.gguf")
         #expect(scratch.record["variant"] == "no-amx")
     }
 
-    @Test func aFailureThatIsNotACrashStopsWithoutARebuild() throws {
+    @Test func aFailureThatIsNotACrashStopsWithoutARebuild() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_EXIT": "1"])
+        let result = try await scratch.run(["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_EXIT": "1"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("llama-bench exited with status 1 on SmolLM2-135M-Instruct-Q4_1.gguf"))
         #expect(scratch.eventKinds == ["configure", "compile"])
@@ -184,9 +187,9 @@ import TestSupport
         #expect(scratch.text("failed-native", in: root) == nil)
     }
 
-    @Test func aCPUWithoutAMXOrAVX512BuildsOnceNatively() throws {
+    @Test func aCPUWithoutAMXOrAVX512BuildsOnceNatively() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FAKE_CPU_FLAGS": "fpu sse4_2 avx avx2 fma f16c bmi2"])
+        let result = try await scratch.run(["FAKE_CPU_FLAGS": "fpu sse4_2 avx avx2 fma f16c bmi2"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.eventKinds == ["configure", "compile", "install"])
         #expect(scratch.record["variant"] == "native")
@@ -194,25 +197,25 @@ import TestSupport
         #expect(scratch.record["cpu_flags"] == "no AMX, no AVX-512")
     }
 
-    @Test func choosingAVariantRebuildsWithItAndKeepsIt() throws {
+    @Test func choosingAVariantRebuildsWithItAndKeepsIt() async throws {
         let scratch = try Scratch()
-        let first = try scratch.run()
+        let first = try await scratch.run()
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("building llama.cpp 0.3.36: about 15 minutes"))
         #expect(scratch.record["variant"] == "native")
 
-        let chosen = try scratch.run(["FM_LLAMA_VARIANTS": "no-amx"])
+        let chosen = try await scratch.run(["FM_LLAMA_VARIANTS": "no-amx"])
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(chosen.stderr.contains("rebuilding llama.cpp's CPU backend for variant no-amx"))
         #expect(scratch.record["variant"] == "no-amx")
         let afterChoice = scratch.events.count
-        #expect(try scratch.run(["FM_LLAMA_VARIANTS": "no-amx"]).status == 0)
+        #expect(try await scratch.run(["FM_LLAMA_VARIANTS": "no-amx"]).status == 0)
         #expect(scratch.events.count == afterChoice)
     }
 
-    @Test func extraCMakeFlagsReachCMakeTheKeyAndTheRecord() throws {
+    @Test func extraCMakeFlagsReachCMakeTheKeyAndTheRecord() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FM_LLAMA_CMAKE_FLAGS": "-DGGML_AVX2=OFF"])
+        let result = try await scratch.run(["FM_LLAMA_CMAKE_FLAGS": "-DGGML_AVX2=OFF"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.events.first?.hasSuffix("-DGGML_AVX2=OFF") == true)
         let root = try #require(scratch.buildRoot)
@@ -220,17 +223,17 @@ import TestSupport
         #expect(scratch.record["cmake_flags"] == "-DGGML_NATIVE=ON -DGGML_AVX2=OFF")
     }
 
-    @Test func anUnknownVariantIsRefused() throws {
+    @Test func anUnknownVariantIsRefused() async throws {
         let scratch = try Scratch()
-        let result = try scratch.run(["FM_LLAMA_VARIANTS": "native turbo"])
+        let result = try await scratch.run(["FM_LLAMA_VARIANTS": "native turbo"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("unknown llama.cpp build variant 'turbo'"))
         #expect(scratch.events.isEmpty)
     }
 
     /// The real thing: the llama.cpp that set-up installed on this machine runs on its CPU.
-    @Test(.requiresSmolLM2) func theInstalledBuildPassesItsSelfTest() throws {
-        let result = try ChildProcess.run(
+    @Test(.requiresSmolLM2) func theInstalledBuildPassesItsSelfTest() async throws {
+        let result = try await ChildProcess.run(
             Self.repositoryRoot.appendingPathComponent("scripts/setup.sh"),
             environment: ["FM_SETUP_ONLY": "self-test"])
         #expect(result.status == 0, "\(result.stderr)")

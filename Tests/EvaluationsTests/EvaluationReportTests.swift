@@ -37,8 +37,8 @@ import Testing
         print("svg=%d rect=%d tr=%d script=%d" % (check.tags.get("svg", 0), check.tags.get("rect", 0), check.tags.get("tr", 0), check.tags.get("script", 0)))
         """
 
-    static func check(_ file: URL) throws -> String {
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", checker, file.path])
+    static func check(_ file: URL) async throws -> String {
+        let outcome = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", checker, file.path])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         return outcome.stdout
     }
@@ -57,7 +57,7 @@ import Testing
         #expect(html.contains("66.7%"))
         #expect(html.contains("asked to fail"))
         #expect(html.contains("title=\"got 25\""))
-        let counts = try Self.check(file)
+        let counts = try await Self.check(file)
         #expect(counts.contains("script=0"))
         #expect(counts.contains("svg=2"))
         #expect(counts.contains("tr="))
@@ -74,6 +74,6 @@ import Testing
         #expect(html.contains("+0.5"))
         let file = try Fixtures.scratchFolder().appendingPathComponent("compare.html")
         try report.write(to: file)
-        _ = try Self.check(file)
+        _ = try await Self.check(file)
     }
 }

@@ -86,6 +86,11 @@ import TestSupport
             (
                 #"{"messages": [{"role": "user", "content": "x"}], "response_format": {"type": "json_schema", "json_schema": {"schema": {"type": "object", "properties": {"a": {"$ref": "http://example.com/x"}}}}}}"#,
                 400, "unsupported_schema"
+            ),
+            // Refused before generating, so a stream too gets a real 400 rather than an SSE error.
+            (
+                #"{"messages": [{"role": "user", "content": "x"}], "stream": true, "max_tokens": 2, "response_format": {"type": "json_schema", "json_schema": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}}"#,
+                400, "response_budget_too_small"
             )
         ]
         for (body, status, code) in cases {
@@ -99,7 +104,7 @@ import TestSupport
         #expect(try await LiveServer.send("GET", "/nowhere").status == 404)
         #expect(try await LiveServer.send("DELETE", "/v1/models").status == 405)
         let port = LiveServer.shared.port
-        let (oversized, unfinished) = try await LoopbackClient.offPool {
+        let (oversized, unfinished) = try await offPool {
             let big = try LoopbackClient(port: port)
             try big.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: \(10 * 1024 * 1024)\r\n\r\n")
             let oversized = try big.readResponse().status
@@ -132,7 +137,7 @@ import TestSupport
         let port = server.port
         // A long generation holds the only slot; the client reads its first tokens, then hangs up.
         let first = Task {
-            try await LoopbackClient.offPool {
+            try await offPool {
                 let client = try LoopbackClient(port: port)
                 try client.post(
                     "/v1/chat/completions", json: #"{"messages": [{"role": "user", "content": "Write a very long story."}], "temperature": 0, "max_tokens": 2000, "stream": true}"#)
@@ -161,17 +166,21 @@ import TestSupport
 
     @Test func metricsCountRequestsTokensAndLatency() async throws {
         _ = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("Hello"))
+        _ = try await LiveServer.post(
+            "/v1/chat/completions", body: LiveServer.chat("Hello", extra: #", "max_tokens": 40, "response_format": {"type": "json_object"}"#))
         let metrics = try await LiveServer.send("GET", "/metrics")
         #expect(metrics.status == 200)
         for name in [
             #"fm_http_requests_total{route="/v1/chat/completions",status="200"}"#, "fm_prompt_tokens_total", "fm_generated_tokens_total",
             "fm_prompt_tokens_cached_total", "fm_time_to_first_token_seconds_bucket", "fm_time_per_output_token_seconds_count",
-            "fm_queue_depth 0", "fm_active_generations"
+            "fm_queue_depth 0", "fm_active_generations", "fm_mask_seconds_total", "fm_forced_tokens_total"
         ] {
             #expect(metrics.body.contains(name), "\(name)")
         }
         let generated = metrics.body.split(separator: "\n").first { $0.hasPrefix("fm_generated_tokens_total ") }
         #expect((generated.flatMap { Int($0.split(separator: " ")[1]) } ?? 0) > 0)
+        let masked = metrics.body.split(separator: "\n").first { $0.hasPrefix("fm_masked_steps_total ") }
+        #expect((masked.flatMap { Int($0.split(separator: " ")[1]) } ?? 0) > 0, "the JSON answer was masked step by step")
     }
 
     @Test func ourOwnClientBackendRunsASessionOnTheServer() async throws {

@@ -17,13 +17,13 @@ import TestSupport
     }
 
     static var hasChromium: Bool {
-        (try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", "command -v chromium"]).status) == 0
+        (try? ChildProcess.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", "command -v chromium"]).status) == 0
     }
 
     static func python(_ arguments: [String]) throws -> ChildProcess.Outcome {
         var environment: [String: String] = [:]
         if let pythonPath { environment["PYTHONPATH"] = pythonPath }
-        return try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, environment: environment)
+        return try ChildProcess.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, environment: environment)
     }
 
     static func script(_ name: String) -> String {
@@ -34,8 +34,12 @@ import TestSupport
     func theOfficialOpenAIPackagePassesEveryCheck() async throws {
         let server = LiveServer.make()
         let port = server.port
-        let result = try await LoopbackClient.offPool {
-            try Self.python([Self.script("openai_client_check.py"), "--base-url", "http://127.0.0.1:\(port)/v1", "--model", LiveServer.modelID])
+        let result = try await offPool {
+            try Self.python([
+                Self.script("openai_client_check.py"), "--base-url", "http://127.0.0.1:\(port)/v1", "--model", LiveServer.modelID,
+                // Generous: the whole suite shares two cores, and the first request loads the model.
+                "--timeout", "600"
+            ])
         }
         await server.stop(gracePeriod: .seconds(1))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -46,10 +50,10 @@ import TestSupport
     func aWrongAPIKeyIsAnAuthenticationErrorForTheOpenAIPackage() async throws {
         let server = LiveServer.make { $0.apiKey = "sesame" }
         let port = server.port
-        let result = try await LoopbackClient.offPool {
+        let result = try await offPool {
             try Self.python([
                 Self.script("openai_client_check.py"), "--base-url", "http://127.0.0.1:\(port)/v1", "--model", LiveServer.modelID,
-                "--api-key", "sesame", "--only", "models,errors"
+                "--api-key", "sesame", "--only", "models,errors", "--timeout", "600"
             ])
         }
         await server.stop(gracePeriod: .seconds(1))
@@ -61,18 +65,18 @@ import TestSupport
     func headlessChromiumTypesAPromptAndSeesTheStreamedAnswer() async throws {
         let server = LiveServer.make()
         let port = server.port
-        let plain = try await LoopbackClient.offPool {
+        let plain = try await offPool {
             try Self.python([
                 Self.script("page_check.py"), "--base-url", "http://127.0.0.1:\(port)", "--prompt", "What is the capital of France?",
-                "--instructions", "You are a helpful assistant.", "--temperature", "0", "--expect", "Paris"
+                "--instructions", "You are a helpful assistant.", "--temperature", "0", "--expect", "Paris", "--timeout", "600"
             ])
         }
         #expect(plain.status == 0, "\(plain.stdout)\n\(plain.stderr)")
         let schema = #"{"type": "object", "properties": {"city": {"type": "string"}, "population": {"type": "integer"}}, "required": ["city", "population"]}"#
-        let guided = try await LoopbackClient.offPool {
+        let guided = try await offPool {
             try Self.python([
                 Self.script("page_check.py"), "--base-url", "http://127.0.0.1:\(port)", "--prompt", "Name a big city.", "--temperature", "0",
-                "--schema", schema
+                "--schema", schema, "--timeout", "600"
             ])
         }
         await server.stop(gracePeriod: .seconds(1))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the compiler, with the macro plugin this package builds, on code that uses the package.
 ///
@@ -65,8 +66,8 @@ import Testing
         """#
 
     @Test(.enabled(if: products != nil && compiler != nil, "needs the products of `swift build --build-tests`"))
-    func mainActorByDefault() throws {
-        let (status, output) = try Self.typeCheck(
+    func mainActorByDefault() async throws {
+        let (status, output) = try await Self.typeCheck(
             Self.source,
             options: [
                 "-default-isolation", "MainActor",
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test(.enabled(if: products != nil && compiler != nil, "needs the products of `swift build --build-tests`"))
-    func misuseFailsWithApplesMessages() throws {
+    func misuseFailsWithApplesMessages() async throws {
         let source = """
             import FoundationModels
             struct NotRepresentable {}
@@ -85,7 +86,7 @@ import Testing
             let instructions = Instructions { NotRepresentable() }
             let literal: Instructions = "Be brief."
             """
-        let (status, output) = try Self.typeCheck(source, options: [])
+        let (status, output) = try await Self.typeCheck(source, options: [])
         #expect(status != 0)
         #expect(output.contains("'buildExpression' is unavailable: Only `Prompt` and `PromptRepresentable` are supported."))
         #expect(output.contains("'buildExpression' is unavailable: Only `Instructions` and `InstructionsRepresentable` are supported."))
@@ -93,7 +94,7 @@ import Testing
     }
 
     /// Type-checks one file against the built package; returns the compiler's status and output.
-    private static func typeCheck(_ source: String, options: [String]) throws -> (Int32, String) {
+    private static func typeCheck(_ source: String, options: [String]) async throws -> (Int32, String) {
         guard let products, let compiler else { return (-1, "the build products or the compiler disappeared") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fm-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -118,8 +119,11 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        // Off Swift's cooperative pool while the compiler runs (see OffPool.swift).
+        return try await offPool {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
     }
 }

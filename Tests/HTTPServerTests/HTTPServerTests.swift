@@ -41,7 +41,7 @@ import TestSupport
     @Test func answersAndKeepsTheConnectionAlive() async throws {
         let fixture = try Fixture()
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             let client = try LoopbackClient(port: port)
             try client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try client.readResponse().text == "GET /a 0")
@@ -56,7 +56,7 @@ import TestSupport
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
         let fixture = try Fixture()
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             let client = try LoopbackClient(port: port)
             try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\nGET /3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(try client.readResponse().text == "GET /1 0")
@@ -80,7 +80,7 @@ import TestSupport
             ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501)
         ]
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             for (bytes, status) in cases {
                 let client = try LoopbackClient(port: port)
                 try client.send(bytes)
@@ -98,7 +98,7 @@ import TestSupport
     @Test func aRequestThatNeverFinishesTimesOutWith408() async throws {
         let fixture = try Fixture(configuration: .init(requestTimeout: .seconds(1)))
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             let client = try LoopbackClient(port: port, timeout: 10)
             let started = ContinuousClock.now
             try client.send("GET /never HTTP/1.1\r\nHost: x\r\nX-Partial: ")
@@ -112,7 +112,7 @@ import TestSupport
     @Test func aClientThatHangsUpMidStreamCancelsItsHandler() async throws {
         let fixture = try Fixture()
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             let client = try LoopbackClient(port: port)
             try client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try client.readStream(until: "tick")
@@ -130,7 +130,7 @@ import TestSupport
     @Test func connectionsBeyondTheLimitAreTurnedAwayWith503() async throws {
         let fixture = try Fixture(configuration: .init(maximumConnections: 1))
         let port = fixture.port
-        try await LoopbackClient.offPool {
+        try await offPool {
             let first = try LoopbackClient(port: port)
             try first.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try first.readResponse()
@@ -147,7 +147,7 @@ import TestSupport
         let fixture = try Fixture()
         let port = fixture.port
         let reading = Task {
-            try await LoopbackClient.offPool {
+            try await offPool {
                 let client = try LoopbackClient(port: port)
                 try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
                 return try client.readResponse().text

@@ -16,7 +16,16 @@ package enum ChildProcess {
     /// Runs `executable` with `arguments`, in this process's environment with `environment` on top,
     /// and waits for it, with `input` (when given) on its standard input. Both outputs are drained
     /// at once, so a chatty program cannot block on a full pipe.
-    package static func run(_ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], input: String? = nil) throws -> Outcome {
+    package static func run(
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], input: String? = nil
+    ) async throws -> Outcome {
+        try await offPool { try runBlocking(executable, arguments, environment: environment, input: input) }
+    }
+
+    /// ``run(_:_:environment:input:)`` on the calling thread, for code that is not async.
+    package static func runBlocking(
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], input: String? = nil
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -31,7 +31,8 @@ package final class LoopbackClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            Glibc.close(descriptor)
+            // Closed here, once: `deinit` runs for this fully initialized instance too.
+            close()
             throw LoopbackClientError.cannotConnect(port)
         }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
@@ -162,17 +163,4 @@ package enum LoopbackClientError: Error {
     case cannotConnect(Int)
     case closed
     case malformed(String)
-}
-
-extension LoopbackClient {
-    /// Runs blocking client work on a thread of its own, off Swift's cooperative pool: a test that
-    /// blocked a pool thread in `recv` could starve the very server task it waits for.
-    package static func offPool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Swift.Result { try body() })
-            }
-            thread.start()
-        }
-    }
 }

@@ -283,7 +283,9 @@ final class EngineScheduler {
         }
         var token: TokenID?
         if let constraint = generation.constraint {
+            let maskStart = ContinuousClock.now
             maskWords.withUnsafeMutableBufferPointer { constraint.fillAllowedTokens($0) }
+            var maskTime = ContinuousClock.now - maskStart
             token = maskWords.withUnsafeBufferPointer { words in
                 generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: words)
             }
@@ -291,11 +293,18 @@ final class EngineScheduler {
             // in the tokens left is replaced by a sample among the tokens that close it.
             let left = generation.responseLimit - generation.producedTokens - 1
             if let sampled = token, !constraint.canFinish(after: sampled, within: left) {
+                let narrowStart = ContinuousClock.now
                 maskWords.withUnsafeMutableBufferPointer { constraint.narrowToClosingTokens($0) }
+                maskTime += ContinuousClock.now - narrowStart
                 token = maskWords.withUnsafeBufferPointer { words in
                     generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: words)
                 }
                 mailbox.statistics.withLock { $0.closingTokens += 1 }
+            }
+            let (seconds, attoseconds) = maskTime.components
+            mailbox.statistics.withLock { statistics in
+                statistics.maskedSteps += 1
+                statistics.maskNanoseconds += seconds * 1_000_000_000 + attoseconds / 1_000_000_000
             }
         } else {
             token = generation.sampler.sample(logits: UnsafeBufferPointer(logits), allowed: nil)

@@ -116,6 +116,11 @@ package struct EngineStatistics: Sendable, Equatable {
     /// The most prompt tokens fed in one step while other generations decoded (bounded by
     /// ``ContextConfiguration/prefillChunkWhileDecoding``, so prefills cannot starve decoders).
     package var largestPrefillWhileDecoding = 0
+    /// Sampling steps whose candidates a token constraint masked (guided generation).
+    package var maskedSteps = 0
+    /// Time spent computing those masks (allowed tokens, and closing tokens when the budget runs
+    /// low), in nanoseconds.
+    package var maskNanoseconds: Int64 = 0
 }
 
 /// A submitted generation, shared between the caller's stream and the engine thread.

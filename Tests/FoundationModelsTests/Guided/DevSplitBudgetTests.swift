@@ -82,7 +82,7 @@ import TestSupport
         try cases.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let validator = TestModels.packageRoot.appendingPathComponent("scripts/dev/validate_instances.py")
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", validator.path, file.path])
+        let outcome = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", validator.path, file.path])
         try #require(outcome.status == 0, "the validator failed: \(outcome.stderr)")
         let verdicts = outcome.stdout.split(separator: "\n")
         #expect(verdicts.count == cases.count)

@@ -25,6 +25,13 @@ final class EngineStore: Sendable {
     /// Paths whose last load failed, with the file's identity then.
     private let failedLoads = Mutex<[String: FileIdentity?]>([:])
 
+    /// The engine for the settings if it has been started (without starting it).
+    func startedEngine(for settings: LocalModelSettings) async -> InferenceEngine? {
+        let key = Key(path: settings.modelPath, configuration: settings.contextConfiguration)
+        guard let task = engines.withLock({ $0[key]?.task }) else { return nil }
+        return try? await task.value
+    }
+
     /// The engine for the settings, loading the model and starting the engine on first use.
     ///
     /// - Throws: ``LanguageModelSession/GenerationError/assetsUnavailable(_:)`` when the model is

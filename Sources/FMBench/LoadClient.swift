@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+
+/// One streamed chat completion over a plain loopback socket, timed from the client's side: what
+/// `fm bench --only serve` sends to `fm serve` and to `llama-server` alike.
+enum LoadClient {
+    /// What one request measured.
+    struct Outcome: Sendable {
+        /// The HTTP status (0 when the connection failed).
+        var status = 0
+        /// Seconds from sending to the first non-empty content.
+        var timeToFirstToken: Double?
+        /// Seconds from sending to the end of the response.
+        var total = 0.0
+        /// Completion tokens, from the final usage chunk.
+        var completionTokens = 0
+    }
+
+    /// Sends `body` to `POST /v1/chat/completions` on `port` and reads the stream to its end.
+    static func send(body: String, port: Int) -> Outcome {
+        var outcome = Outcome()
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return outcome }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return outcome }
+        let request = Data(
+            ("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sent = request.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == request.count else { return outcome }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        let marker = Array(#""content":""#.utf8)
+        var searchFrom = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 16384, 0) }
+            guard count > 0 else { break }
+            received.append(contentsOf: buffer[0..<count])
+            if outcome.timeToFirstToken == nil {
+                var index = max(0, searchFrom - marker.count)
+                while index + marker.count < received.count {
+                    if received[index] == marker[0], Array(received[index..<index + marker.count]) == marker, received[index + marker.count] != UInt8(ascii: "\"") {
+                        outcome.timeToFirstToken = (clock.now - start).seconds
+                        break
+                    }
+                    index += 1
+                }
+                searchFrom = received.count
+            }
+        }
+        outcome.total = (clock.now - start).seconds
+        let text = String(decoding: received, as: UTF8.self)
+        if text.hasPrefix("HTTP/1.1 "), let status = Int(text.dropFirst(9).prefix(3)) { outcome.status = status }
+        if let range = text.range(of: #""completion_tokens":"#, options: .backwards) {
+            outcome.completionTokens = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        return outcome
+    }
+
+    /// Runs `clients` threads, each sending its bodies one after another; returns every outcome
+    /// and the wall time.
+    static func load(clients: Int, bodies: @escaping @Sendable (_ client: Int) -> [String], port: Int) async -> (outcomes: [Outcome], wall: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcomes = await withTaskGroup(of: [Outcome].self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Thread { continuation.resume(returning: bodies(client).map { send(body: $0, port: port) }) }.start()
+                    }
+                }
+            }
+            var all: [Outcome] = []
+            for await part in group { all += part }
+            return all
+        }
+        return (outcomes, (clock.now - start).seconds)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+
+/// llama.cpp's `llama-server`, started for `fm bench --only serve` on a free loopback port and
+/// stopped afterwards. A small shell watchdog stops it if `fm` dies first, so that an interrupted
+/// benchmark leaves no server behind.
+final class ReferenceServerProcess {
+    let port: Int
+    private let shell: Process
+    private let serverProcessID: Int32
+
+    private init(port: Int, shell: Process, serverProcessID: Int32) {
+        self.port = port
+        self.shell = shell
+        self.serverProcessID = serverProcessID
+    }
+
+    /// Starts the server and waits until `/health` answers 200.
+    ///
+    /// - Throws: ``BenchmarkError`` when it does not come up within two minutes.
+    static func start(
+        executable: String, modelPath: String, threads: Int, parallel: Int, contextPerSlot: Int, log: (String) -> Void
+    ) async throws -> ReferenceServerProcess {
+        let port = Int.random(in: 20000..<40000)
+        let arguments = [
+            executable, "-m", modelPath, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextPerSlot * parallel), "-np",
+            String(parallel), "-t", String(threads), "--jinja"
+        ]
+        let command = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c",
+            "\(command) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; "
+                + "while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill $child 2>/dev/null"
+        ]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
+        let server = ReferenceServerProcess(port: port, shell: shell, serverProcessID: Int32(String(decoding: line, as: UTF8.self)) ?? 0)
+        log("llama-server starting on port \(port)")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline, shell.isRunning {
+            if Self.healthy(port: port) { return server }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        server.stop()
+        throw BenchmarkError("llama-server did not start on port \(port)")
+    }
+
+    /// Stops the server.
+    func stop() {
+        if serverProcessID > 0 { kill(serverProcessID, SIGTERM) }
+        if shell.isRunning { shell.waitUntilExit() }
+    }
+
+    private static func healthy(port: Int) -> Bool {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/health"), let data = try? Data(contentsOf: url) else { return false }
+        return String(decoding: data, as: UTF8.self).contains("ok")
+    }
+}

@@ -1,0 +1,170 @@
+import FMServer
+import Foundation
+package import FoundationModels
+import JSONValues
+
+/// `fm bench --only serve`: the same concurrent loopback load against `fm serve` and against
+/// llama.cpp's `llama-server` (same model, threads, parallel slots and context per slot), plain
+/// and with a `json_schema` response format, interleaved over repeats. Reports requests per
+/// second, time to first token (p50, p99) and generated tokens per second, and their ratios.
+package struct ServeBench {
+    /// The load's shape.
+    package struct Load: Sendable {
+        package var clients = 8
+        package var requestsPerClient = 4
+        package var maximumTokens = 64
+        package var parallel = 4
+
+        package init() {}
+    }
+
+    /// One server's figures in one scenario.
+    struct Figures {
+        var requestsPerSecond: Double
+        var tokensPerSecond: Double
+        var firstTokenP50: Double
+        var firstTokenP99: Double
+        var failures: Int
+
+        init(outcomes: [LoadClient.Outcome], wall: Double) {
+            let good = outcomes.filter { $0.status == 200 }
+            failures = outcomes.count - good.count
+            requestsPerSecond = Double(good.count) / wall
+            tokensPerSecond = Double(good.map(\.completionTokens).reduce(0, +)) / wall
+            let firsts = good.compactMap(\.timeToFirstToken).sorted()
+            firstTokenP50 = firsts.isEmpty ? .nan : firsts[firsts.count / 2]
+            firstTokenP99 = firsts.isEmpty ? .nan : firsts[min(firsts.count - 1, Int((Double(firsts.count) * 0.99).rounded(.up)) - 1)]
+        }
+    }
+
+    let settings: LocalModelSettings
+    let tools: String
+    let load: Load
+    let repeats: Int
+    let log: @Sendable (String) -> Void
+
+    /// A benchmark of these settings (model, threads, context per slot) under this load.
+    package init(settings: LocalModelSettings, tools: String, load: Load, repeats: Int, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.tools = tools
+        self.load = load
+        self.repeats = repeats
+        self.log = log
+    }
+
+    /// What the benchmark measured.
+    package struct Report {
+        let load: Load
+        let threads: Int
+        /// Per scenario: our figures and llama-server's (medians over repeats).
+        let scenarios: [(name: String, ours: Figures, theirs: Figures)]
+
+        /// The figures as JSON members.
+        package var jsonMembers: [String: Any] {
+            var members: [String: Any] = [
+                "serve_clients": load.clients, "serve_requests_per_client": load.requestsPerClient,
+                "serve_max_tokens": load.maximumTokens, "serve_parallel": load.parallel
+            ]
+            for scenario in scenarios {
+                let prefix = "serve_\(scenario.name)_"
+                members[prefix + "requests_per_second"] = scenario.ours.requestsPerSecond
+                members[prefix + "tokens_per_second"] = scenario.ours.tokensPerSecond
+                members[prefix + "ttft_p50_ms"] = scenario.ours.firstTokenP50 * 1000
+                members[prefix + "ttft_p99_ms"] = scenario.ours.firstTokenP99 * 1000
+                members[prefix + "failures"] = scenario.ours.failures
+                members[prefix + "reference_requests_per_second"] = scenario.theirs.requestsPerSecond
+                members[prefix + "reference_tokens_per_second"] = scenario.theirs.tokensPerSecond
+                members[prefix + "reference_ttft_p50_ms"] = scenario.theirs.firstTokenP50 * 1000
+                members[prefix + "reference_ttft_p99_ms"] = scenario.theirs.firstTokenP99 * 1000
+                members[prefix + "reference_failures"] = scenario.theirs.failures
+                members[prefix + "throughput_ratio"] = scenario.ours.tokensPerSecond / scenario.theirs.tokensPerSecond
+            }
+            return members
+        }
+
+        /// The figures as a table.
+        package var table: String {
+            var lines = [
+                "serve: \(load.clients) clients x \(load.requestsPerClient) streamed requests, max_tokens \(load.maximumTokens), "
+                    + "\(load.parallel) parallel slots, \(threads) threads (fm serve vs llama-server, medians)",
+                "  " + "scenario".padding(13) + "server".padding(14) + "req/s".padding(8) + "tok/s".padding(8) + "TTFT p50".padding(10)
+                    + "TTFT p99".padding(10) + "failed"
+            ]
+            for scenario in scenarios {
+                for (label, figures) in [("fm serve", scenario.ours), ("llama-server", scenario.theirs)] {
+                    lines.append(
+                        "  " + scenario.name.padding(13) + label.padding(14) + String(format: "%.2f", figures.requestsPerSecond).padding(8)
+                            + String(format: "%.1f", figures.tokensPerSecond).padding(8)
+                            + String(format: "%.0f ms", figures.firstTokenP50 * 1000).padding(10)
+                            + String(format: "%.0f ms", figures.firstTokenP99 * 1000).padding(10) + String(figures.failures))
+                }
+                lines.append(
+                    "  " + scenario.name.padding(13) + "ratio".padding(14)
+                        + String(
+                            format: "%.2fx tokens/s, %.2fx requests/s", scenario.ours.tokensPerSecond / scenario.theirs.tokensPerSecond,
+                            scenario.ours.requestsPerSecond / scenario.theirs.requestsPerSecond))
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Starts both servers, runs the load on each in turn, and stops them.
+    package func run() async throws -> Report {
+        let reference = try await ReferenceServerProcess.start(
+            executable: tools + "/llama-server", modelPath: settings.modelPath, threads: settings.threads ?? 1, parallel: load.parallel,
+            contextPerSlot: settings.contextSize, log: log)
+        defer { reference.stop() }
+        var served = settings
+        served.concurrentSessions = load.parallel
+        var configuration = OpenAIServer.Configuration(models: try ServedModel.models(settings: served, adapterPaths: []))
+        configuration.port = 0
+        configuration.parallel = load.parallel
+        configuration.queueLimit = load.clients * 2
+        let ours = try OpenAIServer(configuration: configuration)
+        ours.start()
+        var scenarios: [(String, Figures, Figures)] = []
+        for (name, format) in [("plain", ""), ("json_schema", Self.schemaFormat)] {
+            var mine: [Figures] = []
+            var theirs: [Figures] = []
+            // A warm-up round on each (model load, first allocations) that is not counted.
+            _ = await LoadClient.load(clients: 2, bodies: { self.bodies(client: $0, count: 1, format: format) }, port: reference.port)
+            _ = await LoadClient.load(clients: 2, bodies: { self.bodies(client: $0, count: 1, format: format) }, port: ours.port)
+            for run in 1...repeats {
+                log("serve \(name) run \(run)/\(repeats): llama-server")
+                let referenceRun = await LoadClient.load(
+                    clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: reference.port)
+                theirs.append(Figures(outcomes: referenceRun.outcomes, wall: referenceRun.wall))
+                log("serve \(name) run \(run)/\(repeats): fm serve")
+                let ourRun = await LoadClient.load(clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: ours.port)
+                mine.append(Figures(outcomes: ourRun.outcomes, wall: ourRun.wall))
+            }
+            scenarios.append((name, Self.median(mine), Self.median(theirs)))
+        }
+        await ours.stop(gracePeriod: .seconds(2))
+        return Report(load: load, threads: settings.threads ?? 1, scenarios: scenarios)
+    }
+
+    /// The response format of the guided scenario.
+    static let schemaFormat =
+        #", "response_format": {"type": "json_schema", "json_schema": {"name": "note", "strict": true, "schema": {"type": "object", "properties": {"title": {"type": "string"}, "summary": {"type": "string"}, "rating": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["title", "summary", "rating"], "additionalProperties": false}}}"#
+
+    /// One client's request bodies: a shared system prompt and a distinct question each (no
+    /// `model`: each server answers with the one it serves).
+    func bodies(client: Int, count: Int, format: String) -> [String] {
+        (0..<count).map { index in
+            #"{"messages": [{"role": "system", "content": "You are a helpful assistant. Answer briefly."}, "#
+                + #"{"role": "user", "content": "Write a short note about topic number \#(client * 100 + index) of a city guide."}], "#
+                + #""temperature": 0, "max_tokens": \#(load.maximumTokens), "stream": true, "stream_options": {"include_usage": true}\#(format)}"#
+        }
+    }
+
+    private static func median(_ runs: [Figures]) -> Figures {
+        var figures = runs[0]
+        figures.requestsPerSecond = runs.map(\.requestsPerSecond).median
+        figures.tokensPerSecond = runs.map(\.tokensPerSecond).median
+        figures.firstTokenP50 = runs.map(\.firstTokenP50).median
+        figures.firstTokenP99 = runs.map(\.firstTokenP99).median
+        figures.failures = runs.map(\.failures).reduce(0, +)
+        return figures
+    }
+}

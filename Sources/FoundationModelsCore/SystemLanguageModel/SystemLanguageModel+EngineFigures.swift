@@ -1,0 +1,35 @@
+import LlamaBackend
+
+extension SystemLanguageModel {
+    /// Work the model's local engine has done since it started, for servers' metrics (an addition
+    /// of this package, not Apple's API).
+    package struct EngineFigures: Sendable, Equatable {
+        /// Sampling steps whose candidates a token constraint masked (guided generation).
+        package var maskedSteps = 0
+        /// Seconds spent computing those masks.
+        package var maskSeconds = 0.0
+        /// Prompt tokens found in the cache instead of computed.
+        package var reusedPromptTokens = 0
+        /// Tokens appended by jump-forward without sampling.
+        package var forcedTokens = 0
+
+        /// Zeros.
+        package init() {}
+
+        init(maskedSteps: Int, maskSeconds: Double, reusedPromptTokens: Int, forcedTokens: Int) {
+            self.maskedSteps = maskedSteps
+            self.maskSeconds = maskSeconds
+            self.reusedPromptTokens = reusedPromptTokens
+            self.forcedTokens = forcedTokens
+        }
+    }
+
+    /// The figures of the engine this model runs on, or zeros when it has not started yet.
+    package func engineFigures() async -> EngineFigures {
+        guard let engine = await EngineStore.shared.startedEngine(for: settings) else { return EngineFigures() }
+        let statistics = engine.statistics()
+        return EngineFigures(
+            maskedSteps: statistics.maskedSteps, maskSeconds: Double(statistics.maskNanoseconds) / 1e9,
+            reusedPromptTokens: statistics.reusedPromptTokens, forcedTokens: statistics.forcedTokens)
+    }
+}
