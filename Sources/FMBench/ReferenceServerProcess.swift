@@ -50,10 +50,17 @@ final class ReferenceServerProcess {
         throw BenchmarkError("llama-server did not start on port \(port)")
     }
 
-    /// Stops the server.
+    /// Stops the server: SIGTERM, then SIGKILL if it is still there after five seconds (measured:
+    /// llama-server 0.3.36 can keep running after SIGTERM here, which once left a benchmark waiting).
     func stop() {
-        if serverProcessID > 0 { kill(serverProcessID, SIGTERM) }
-        if shell.isRunning { shell.waitUntilExit() }
+        guard serverProcessID > 0 else { return }
+        kill(serverProcessID, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while kill(serverProcessID, 0) == 0, ContinuousClock.now < deadline { usleep(50_000) }
+        if kill(serverProcessID, 0) == 0 { kill(serverProcessID, SIGKILL) }
+        // Polled: Foundation's `waitUntilExit` spins a core on Linux while it waits.
+        let shellDeadline = ContinuousClock.now + .seconds(5)
+        while shell.isRunning, ContinuousClock.now < shellDeadline { usleep(20_000) }
     }
 
     private static func healthy(port: Int) -> Bool {

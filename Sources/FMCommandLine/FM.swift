@@ -35,27 +35,7 @@ package enum FM {
                                            plain and json_schema (--only serve --clients N --requests N
                                            --parallel N --serve-max-tokens N)
 
-        OPTIONS:
-          --instructions TEXT   instructions for the session (the system message)
-          --model PATH          the GGUF model file (default: FM_MODEL or the Qwen2.5 model of scripts/setup.sh)
-          --context-size N      tokens per session (default 4096)
-          --temperature X       sampling temperature
-          --greedy              always choose the most likely token
-          --top-k K             sample among the K most likely tokens
-          --top-p P             sample from the smallest set of tokens with probability P
-          --seed N              seed for random sampling (reproducible output)
-          --max-tokens N        the most tokens to generate
-          --schema FILE         answer with JSON following FILE (JSON Schema or Apple's dialect),
-                                enforced token by token; the answer is always complete JSON: it is
-                                closed validly before --max-tokens (or the context) runs out, and a
-                                schema whose smallest answer cannot fit is refused up front
-          --allow-loops         with --schema: let a value that repeats itself ("2000000…",
-                                ["a", "a", …]) run on; by default it is steered to its end
-          --adapter PATH        apply a LoRA adapter (GGUF file or .fmadapter folder) to the model
-          --server URL          run respond, stream and chat on an OpenAI-compatible server instead
-                                (with --server-model NAME and, if needed, --api-key KEY)
-          --json                respond and stream: one JSON object with content, usage and timings
-          -h, --help            show this help; fm COMMAND --help shows a command's
+        \(GenerationFlags.help)
 
         EXIT CODES:
         \(CLIError.exitCodeHelp)

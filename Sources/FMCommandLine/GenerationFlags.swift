@@ -142,9 +142,13 @@ struct GenerationFlags: Equatable {
           --seed N              seed for random sampling (reproducible output)
           --max-tokens N        the most tokens to generate
           --schema FILE         answer with JSON following FILE (JSON Schema, Apple's dialect, or what
-                                fm schema writes), enforced token by token
-          --allow-loops         with --schema: let a value that repeats itself run on
-          --json                print one JSON object: content, usage, timings
-          -h, --help            show this help
+                                fm schema writes; or the schema itself), enforced token by token; the
+                                answer is always complete JSON: it is closed validly before
+                                --max-tokens (or the context) runs out, and a schema whose smallest
+                                answer cannot fit is refused up front
+          --allow-loops         with --schema: let a value that repeats itself ("2000000…",
+                                ["a", "a", …]) run on; by default it is steered to its end
+          --json                respond and stream: one JSON object with content, usage and timings
+          -h, --help            show this help; fm COMMAND --help shows a command's
         """
 }

@@ -48,8 +48,10 @@ import TestSupport
         ])
         #expect(answer.status == 0, "\(answer.stderr)")
         let object = (try? JSONSerialization.jsonObject(with: Data(answer.stdout.utf8))) as? [String: Any]
-        #expect((object?["content"] as? String ?? "").contains("Paris"), "\(answer.stdout)")
-        #expect(((object?["usage"] as? [String: Any])?["completion_tokens"] as? Int ?? 0) > 0)
+        let content = (object?["content"] as? String) ?? ""
+        #expect(content.contains("Paris"), "\(answer.stdout)")
+        let completionTokens = ((object?["usage"] as? [String: Any])?["completion_tokens"] as? Int) ?? 0
+        #expect(completionTokens > 0)
 
         let schema = #"{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#
         let guided = try await run(["respond", "--server", url, "--server-model", modelID, "--greedy", "--max-tokens", "48", "--schema", schema, "Name a city."])
@@ -77,7 +79,8 @@ import TestSupport
         #expect(streamed.contains("\"finish_reason\":\""))
         let errors = serve.errors
         let log = try await offPool {
-            process.waitUntilExit()
+            // Polled: Foundation's `waitUntilExit` spins a core on Linux while it waits.
+            while process.isRunning { usleep(20_000) }
             return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         #expect(process.terminationStatus == 0, "\(log)")

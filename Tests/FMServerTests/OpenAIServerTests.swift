@@ -15,9 +15,11 @@ import TestSupport
         let message = choice?["message"] as? [String: Any]
         let text = message?["content"] as? String ?? ""
         #expect(text.contains("Paris"))
-        #expect(["stop", "length"].contains(choice?["finish_reason"] as? String ?? ""))
+        let finishReason = (choice?["finish_reason"] as? String) ?? ""
+        #expect(["stop", "length"].contains(finishReason))
         let usage = response["usage"] as? [String: Any]
-        #expect((usage?["prompt_tokens"] as? Int ?? 0) > 0)
+        let promptTokens = (usage?["prompt_tokens"] as? Int) ?? 0
+        #expect(promptTokens > 0)
 
         let streamed = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?", extra: #", "stream": true"#))
         #expect(streamed.status == 200)
@@ -31,7 +33,8 @@ import TestSupport
         // The second identical request found its prompt in the cache.
         let again = LiveServer.json(try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?")).body)
         let details = (again["usage"] as? [String: Any])?["prompt_tokens_details"] as? [String: Any]
-        #expect((details?["cached_tokens"] as? Int ?? 0) > 0)
+        let cachedTokens = (details?["cached_tokens"] as? Int) ?? 0
+        #expect(cachedTokens > 0)
     }
 
     @Test func stopSequencesAndTheTokenLimitEndTheAnswer() async throws {
@@ -46,6 +49,9 @@ import TestSupport
         let text = (stoppedChoice?["message"] as? [String: Any])?["content"] as? String ?? "?"
         #expect(!text.contains("Paris") && !text.isEmpty)
         #expect(stoppedChoice?["finish_reason"] as? String == "stop")
+        // The tokens generated up to the stop are counted.
+        let completionTokens = ((stopped["usage"] as? [String: Any])?["completion_tokens"] as? Int) ?? 0
+        #expect(completionTokens > 0)
     }
 
     @Test func aJSONSchemaIsEnforcedAndToolCallsHaveValidArguments() async throws {
@@ -59,7 +65,8 @@ import TestSupport
         let content = ((LiveServer.json(guided.body)["choices"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["content"] as? String ?? ""
         let value = LiveServer.json(content)
         #expect(value["city"] is String)
-        #expect((value["population"] as? Int ?? -1) >= 0)
+        let population = (value["population"] as? Int) ?? -1
+        #expect(population >= 0)
         #expect(value.count == 2)
 
         let tools =
@@ -72,7 +79,8 @@ import TestSupport
         for call in calls {
             let function = call["function"] as? [String: Any]
             #expect(function?["name"] as? String == "get_weather")
-            #expect(LiveServer.json(function?["arguments"] as? String ?? "")["city"] is String)
+            let arguments = LiveServer.json((function?["arguments"] as? String) ?? "")
+            #expect(arguments["city"] is String)
         }
     }
 

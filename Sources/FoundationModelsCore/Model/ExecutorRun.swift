@@ -38,18 +38,11 @@ package enum ExecutorRun {
         onText: @escaping @Sendable (String) async -> Bool
     ) async throws -> Outcome {
         let backend = try LanguageModelSession.backend(for: model)
-        let channel = LanguageModelExecutorGenerationChannel()
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await backend.respond(to: request, streamingInto: channel)
-                    channel.finish()
-                } catch {
-                    channel.finish(throwing: error)
-                    throw error
-                }
-            }
+            let channel = backend.start(request, in: &group)
             var outcome = Outcome()
+            // Tokens of the text so far, for a run stopped before the executor's final usage.
+            var generatedSoFar = 0
             var calls = ToolCallAssembly()
             var failure: (any Error)?
             do {
@@ -59,6 +52,7 @@ package enum ExecutorRun {
                         switch response.action.kind {
                         case .appendText(let fragment):
                             outcome.text += fragment.content
+                            generatedSoFar += fragment.tokenCount
                             if !fragment.content.isEmpty, await !onText(fragment.content) {
                                 outcome.stoppedEarly = true
                                 break events
@@ -82,6 +76,7 @@ package enum ExecutorRun {
                 failure = error
             }
             if outcome.stoppedEarly {
+                outcome.outputTokens = max(outcome.outputTokens, generatedSoFar)
                 group.cancelAll()
                 // The executor ends with CancellationError: expected after a stop.
                 while let next = try? await group.next() { _ = next }

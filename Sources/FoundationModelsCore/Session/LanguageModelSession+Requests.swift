@@ -283,17 +283,8 @@ extension LanguageModelSession {
         backend: any SessionBackend,
         onProgress: (Turn) -> Void
     ) async throws -> Turn {
-        let channel = LanguageModelExecutorGenerationChannel()
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await backend.respond(to: request, streamingInto: channel)
-                    channel.finish()
-                } catch {
-                    channel.finish(throwing: error)
-                    throw error
-                }
-            }
+            let channel = backend.start(request, in: &group)
             var turn = Turn()
             var calls = ToolCallAssembly()
             do {

@@ -33,6 +33,27 @@ struct ExecutorBackend<Model: LanguageModel>: SessionBackend {
     }
 }
 
+extension SessionBackend {
+    /// Starts generating for the request as a child task of `group`, and returns the channel its
+    /// events arrive on. The channel ends when the executor returns, or with the executor's error,
+    /// which the group rethrows too.
+    func start(
+        _ request: LanguageModelExecutorGenerationRequest, in group: inout ThrowingTaskGroup<Void, any Error>
+    ) -> LanguageModelExecutorGenerationChannel {
+        let channel = LanguageModelExecutorGenerationChannel()
+        group.addTask {
+            do {
+                try await respond(to: request, streamingInto: channel)
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+                throw error
+            }
+        }
+        return channel
+    }
+}
+
 /// Executors that can prewarm a transcript whose last prompt is only a prefix.
 protocol PartialPromptPrewarming: Sendable {
     func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool)
