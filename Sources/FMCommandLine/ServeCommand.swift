@@ -46,7 +46,9 @@ struct ServeCommand {
         guard queueLimit >= 0 else { throw CLIError.usage("--queue must not be negative") }
         guard requestTimeout >= 1 else { throw CLIError.usage("--request-timeout must be at least 1 second") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
-        if apiKey?.isEmpty == true { apiKey = ProcessInfo.processInfo.environment["FM_API_KEY"] }
+        // The key from the environment keeps it out of `ps` listings.
+        apiKey = apiKey ?? ProcessInfo.processInfo.environment["FM_API_KEY"]
+        if apiKey?.isEmpty == true { apiKey = nil }
     }
 
     static let usage = """
@@ -64,7 +66,7 @@ struct ServeCommand {
           --context-size N      tokens per generation's context (default 4096)
           --parallel N          generations decoded together (default 4)
           --queue N             generations that may wait for a slot before 429 (default 16)
-          --api-key KEY         require Authorization: Bearer KEY on /v1 and /metrics
+          --api-key KEY         require Authorization: Bearer KEY on /v1 and /metrics (or FM_API_KEY)
           --request-timeout S   seconds a request may take to arrive before 408 (default 30)
           --grace-period S      on SIGINT or SIGTERM, seconds to let generations finish (default 10)
         """

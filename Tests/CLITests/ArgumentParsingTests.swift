@@ -81,6 +81,27 @@ import JSONValues
         }
     }
 
+    @Test func serveOptions() throws {
+        var defaults = CommandLineArguments([])
+        let plain = try ServeCommand(arguments: &defaults)
+        #expect(plain.host == "127.0.0.1" && plain.port == 1976 && plain.parallel == 4 && plain.queueLimit == 16)
+        var words = CommandLineArguments([
+            "--host", "0.0.0.0", "--port", "0", "--parallel", "2", "--queue", "0", "--api-key", "k", "--adapter", "a.gguf", "--adapter", "b.gguf",
+            "--request-timeout", "5", "--grace-period", "3", "--context-size", "2048"
+        ])
+        let serve = try ServeCommand(arguments: &words)
+        #expect(serve.host == "0.0.0.0" && serve.port == 0 && serve.parallel == 2 && serve.queueLimit == 0)
+        #expect(serve.apiKey == "k" && serve.adapterPaths == ["a.gguf", "b.gguf"])
+        #expect(serve.requestTimeout == 5 && serve.gracePeriod == 3 && serve.contextSize == 2048)
+        for (bad, message) in [
+            (["--port", "70000"], "--port must be from 0 to 65535"), (["--parallel", "0"], "--parallel must be at least 1"),
+            (["--queue", "-1"], "--queue must not be negative"), (["--verbose"], "serve: unknown option '--verbose'")
+        ] {
+            var arguments = CommandLineArguments(bad)
+            #expect(throws: CLIError.usage(message)) { try ServeCommand(arguments: &arguments) }
+        }
+    }
+
     @Test func exitCodesTellErrorKindsApart() {
         #expect(CLIError.failed("x", kind: .modelUnavailable).exitCode == 5)
         typealias GenerationError = LanguageModelSession.GenerationError

@@ -143,22 +143,29 @@ import TestSupport
             $0.queueLimit = 0
         }
         let port = server.port
-        // A long generation holds the only slot; the client reads its first tokens, then hangs up.
+        // A long generation holds the only slot: its client reads the first tokens and stays
+        // connected until the second request has been turned away, then hangs up.
+        let streaming = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         let first = Task {
             try await offPool {
                 let client = try LoopbackClient(port: port)
                 try client.post(
                     "/v1/chat/completions", json: #"{"messages": [{"role": "user", "content": "Write a very long story."}], "temperature": 0, "max_tokens": 2000, "stream": true}"#)
-                let seen = try client.readStream(until: "\"content\":\"")
-                return seen
+                defer { streaming.signal() }
+                _ = try client.readStream(until: "\"content\":\"")
+                streaming.signal()
+                _ = release.wait(timeout: .now() + 300)
+                client.close()
             }
         }
-        _ = try await first.value
+        try await offPool { _ = streaming.wait(timeout: .now() + 300) }
         let busy = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("Hi"), to: server)
+        release.signal()
+        try await first.value
         #expect(busy.status == 429)
         #expect(busy.headers["retry-after"] == "1")
-        // The first client has hung up (its socket closed when the closure returned): the slot
-        // frees within moments, not after 2000 tokens.
+        // The first client has hung up: the slot frees within moments, not after 2000 tokens.
         let deadline = ContinuousClock.now + .seconds(20)
         var status = 429
         while status == 429, ContinuousClock.now < deadline {
