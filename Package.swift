@@ -148,6 +148,8 @@ let package = Package(
         // it but the server, so a bug in it cannot reach apps.
         .target(
             name: "HTTPServer",
+            // Why: error bodies are JSON; the package's one writer escapes their strings.
+            dependencies: ["JSONValues"],
             swiftSettings: strictSettings
         ),
         // Why: `fm serve`, the local models behind OpenAI's Chat Completions API (routes, request

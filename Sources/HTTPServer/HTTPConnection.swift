@@ -1,4 +1,5 @@
 import Foundation
+import JSONValues
 import Synchronization
 
 /// One client connection: reads requests, runs the server's handler for each, writes what the
@@ -98,20 +99,7 @@ final class HTTPConnection: Sendable {
     /// Answers a request that cannot be served with its status and a JSON error, then the
     /// connection closes.
     private func reject(status: Int, message: String) {
-        let body = #"{"error":{"message":"# + Self.quoted(message) + #","type":"invalid_request_error"}}"#
+        let body = #"{"error":{"message":"# + JSONWriter.quoted(message) + #","type":"invalid_request_error"}}"#
         _ = socket.write(HTTPResponse.json(status, Data(body.utf8)).serialized(keepAlive: false))
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
