@@ -20,8 +20,10 @@ package final class LoopbackClient {
     private var buffer: [UInt8] = []
     private var isOpen = true
 
-    /// Connects to `127.0.0.1:port`; reads wait up to `timeout` seconds.
-    package init(port: Int, timeout: Double = 120) throws {
+    /// Connects to `127.0.0.1:port`; reads wait up to `timeout` seconds (generous: in the whole
+    /// suite, CPU-bound tests can hold both of Swift's cooperative threads for minutes, and the
+    /// server's handler task waits for one).
+    package init(port: Int, timeout: Double = 600) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
