@@ -67,7 +67,7 @@ final class HTTPConnection: Sendable {
     private func serve(_ request: HTTPRequest) -> Bool {
         let writer = HTTPResponseWriter(keepsAlive: request.keepsAlive && !server.isStopping)
         let handler = server.handler
-        let task = Task {
+        let task = Task(executorPreference: server.handlerExecutor) {
             await handler(request, writer)
             writer.finish()
         }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// A small HTTP/1.1 server: one thread accepts connections, one thread per connection reads
 /// requests strictly (``HTTPRequestParser``) and writes responses, and each request's handler runs
-/// as a Swift task. Slow clients are bounded by timeouts, malformed requests get their 4xx, and a
+/// as a Swift task on the server's own threads (so it answers even while CPU-bound work holds
+/// Swift's cooperative pool). Slow clients are bounded by timeouts, malformed requests get their 4xx, and a
 /// client that disconnects mid-response has its handler cancelled.
 ///
 /// ```swift
@@ -57,6 +58,8 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on.
     public let port: Int
     let handler: Handler
+    /// Where handlers run (see ``HandlerExecutor``).
+    let handlerExecutor = HandlerExecutor(label: "http-handlers")
     private let listener: Socket
     private let state = Mutex(State())
 

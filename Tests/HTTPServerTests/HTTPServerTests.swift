@@ -23,6 +23,7 @@ import TestSupport
                     }
                     cancelled.count.add(1, ordering: .relaxed)
                 case "/slow":
+                    cancelled.slowStarted.add(1, ordering: .relaxed)
                     try? await Task.sleep(for: .milliseconds(400))
                     writer.respond(HTTPResponse(status: 200, body: Data("slow done".utf8)))
                 default:
@@ -34,7 +35,10 @@ import TestSupport
         }
 
         let box: Box
-        final class Box: Sendable { let count = Atomic<Int>(0) }
+        final class Box: Sendable {
+            let count = Atomic<Int>(0)
+            let slowStarted = Atomic<Int>(0)
+        }
         var port: Int { server.port }
     }
 
@@ -50,6 +54,23 @@ import TestSupport
             #expect(second.text == "POST /b 2")
             #expect(second.headers["connection"] == nil)
         }
+        await fixture.server.stop(gracePeriod: .seconds(1))
+    }
+
+    /// The handler runs on the server's own threads: it answers (sleep included) while every
+    /// thread of Swift's cooperative pool is blocked.
+    @Test func answersWhileEveryCooperativeThreadIsBlocked() async throws {
+        let fixture = try Fixture()
+        let port = fixture.port
+        let answer = try await offPool { () -> String? in
+            let blocker = CooperativePoolBlocker()
+            defer { blocker.release() }
+            guard blocker.occupy() else { return nil }
+            let client = try LoopbackClient(port: port, timeout: 20)
+            try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try client.readResponse().text
+        }
+        #expect(answer == "slow done")
         await fixture.server.stop(gracePeriod: .seconds(1))
     }
 
@@ -153,7 +174,12 @@ import TestSupport
                 return try client.readResponse().text
             }
         }
-        try await Task.sleep(for: .milliseconds(150))
+        // Stop only once the handler runs (the client's thread may start late in a busy run).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while fixture.box.slowStarted.load(ordering: .relaxed) == 0, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         await fixture.server.stop(gracePeriod: .seconds(5))
         #expect(try await reading.value == "slow done")
         #expect(throws: LoopbackClientError.self) { try LoopbackClient(port: port) }

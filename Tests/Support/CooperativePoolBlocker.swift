@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// Holds every thread of Swift's cooperative pool with tasks that block until released: what a
+/// busy test process (or a CPU-bound model call) does to code that waits for the pool.
+///
+/// Call ``occupy(within:)`` and ``release()`` from a thread outside the pool (``offPool(_:)``);
+/// keep the occupation short, since every other task of the process waits meanwhile.
+package final class CooperativePoolBlocker: Sendable {
+    private let width = ProcessInfo.processInfo.activeProcessorCount
+    private let started = Atomic<Int>(0)
+    private let gate = DispatchSemaphore(value: 0)
+
+    package init() {}
+
+    /// Starts one blocking task per pool thread and waits until all of them run; whether they did
+    /// within `seconds` (other tests' tasks may hold the pool a while first).
+    package func occupy(within seconds: Double = 120) -> Bool {
+        for _ in 0..<width {
+            Task.detached { [self] in holdThread() }
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while started.load(ordering: .acquiring) < width, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return started.load(ordering: .acquiring) == width
+    }
+
+    /// Lets the blocking tasks end.
+    package func release() {
+        for _ in 0..<width { gate.signal() }
+    }
+
+    private func holdThread() {
+        started.add(1, ordering: .releasing)
+        gate.wait()
+    }
+}
