@@ -62,6 +62,7 @@ public struct JinjaTemplate: Sendable {
         let root = Scope(parent: nil, variables: context)
         for name in rootLocals { root.variables[name] = .undefined(.variable(name)) }
         _ = try interpreter.execute(nodes, scope: root, into: &output)
+        try RenderLimits.checkOutput(output, location: TemplateLocation(line: 1, column: 1))
         return output
     }
 

@@ -313,6 +313,7 @@ extension Interpreter {
         case (.add, .markup(let a), .markup(let b)): return TemplateValue(storage: .markup(a + b))
         case (.multiply, .markup(let text), _), (.multiply, _, .markup(let text)):
             guard let count = (left.stringValue == nil ? left : right).indexValue else { break }
+            try RenderLimits.checkRepetition(unitBytes: text.utf8.count, count: count, location: location)
             return TemplateValue(storage: .markup(String(repeating: text, count: max(0, count))))
         case (.modulo, .markup(let format), _):
             let escaped: TemplateValue
@@ -332,12 +333,15 @@ extension Interpreter {
         case (.add, .tuple(let a), .tuple(let b)): return .tuple(a + b)
         case (.multiply, .string(let text), _), (.multiply, _, .string(let text)):
             guard case .int(let count)? = (left.stringValue == nil ? left : right).numeric else { break }
+            try RenderLimits.checkRepetition(unitBytes: text.utf8.count, count: count, location: location)
             return .string(String(repeating: text, count: max(0, count)))
         case (.multiply, .list(let elements), _), (.multiply, _, .list(let elements)):
             guard case .int(let count)? = (left.arrayValue == nil ? left : right).numeric else { break }
+            try RenderLimits.checkListRepetition(unitCount: elements.count, count: count, location: location)
             return .array(Array(repeating: elements, count: max(0, count)).flatMap { $0 })
         case (.multiply, .tuple(let elements), _), (.multiply, _, .tuple(let elements)):
             guard case .int(let count)? = (left.arrayValue == nil ? left : right).numeric else { break }
+            try RenderLimits.checkListRepetition(unitCount: elements.count, count: count, location: location)
             return .tuple(Array(repeating: elements, count: max(0, count)).flatMap { $0 })
         case (.modulo, .string(let format), _):
             return .string(try PythonPercentFormat.format(format, with: right, location: location))

@@ -183,6 +183,7 @@ extension Interpreter {
             let width = try arguments.bind(name, ["width"])[0]?.indexValue ?? 0
             let count = text.unicodeScalars.count
             guard width > count else { return .string(text) }
+            try RenderLimits.checkRepetition(unitBytes: 1, count: width, location: location)
             let padding = String(repeating: "0", count: width - count)
             if let first = text.unicodeScalars.first, first == "-" || first == "+" {
                 return .string(String(first) + padding + String(text.unicodeScalars.dropFirst()))
@@ -194,6 +195,7 @@ extension Interpreter {
             let fill = try stringArgument(bound[1], "fillchar") ?? " "
             let count = text.unicodeScalars.count
             guard width > count else { return .string(text) }
+            try RenderLimits.checkRepetition(unitBytes: max(1, fill.utf8.count), count: width, location: location)
             let margin = width - count
             switch name {
             case "ljust": return .string(text + String(repeating: fill, count: margin))

@@ -11,6 +11,8 @@ final class Interpreter {
     private var callDepth = 0
     /// Deep enough for recursive schema formatting in real templates, shallow enough for a task's stack.
     private static let maximumCallDepth = 64
+    /// Loop iterations and macro calls so far (see ``RenderLimits/steps``).
+    private var steps = 0
 
     init(now: Date) {
         self.now = now
@@ -125,6 +127,8 @@ final class Interpreter {
         let loopObject = LoopObject(items: items, depth0: 0)
         let loopValue = TemplateValue(storage: .loop(loopObject))
         for (position, item) in items.enumerated() {
+            try countStep(location: loop.location)
+            try RenderLimits.checkOutput(output, location: loop.location)
             loopObject.index0 = position
             let iteration = frameScope(loop.body, parent: scope)
             iteration.variables["loop"] = loopValue
@@ -145,11 +149,20 @@ final class Interpreter {
         }
     }
 
+    /// Counts a loop iteration or macro call against ``RenderLimits/steps``.
+    private func countStep(location: TemplateLocation) throws(TemplateError) {
+        steps += 1
+        guard steps <= RenderLimits.steps else {
+            throw .runtime(message: "the template ran more than \(RenderLimits.steps) loop iterations and macro calls", location: location)
+        }
+    }
+
     // MARK: - Assignment
 
     func assign(_ value: TemplateValue, to target: AssignTarget, in scope: Scope, location: TemplateLocation)
         throws(TemplateError)
     {
+        try RenderLimits.checkStored(value, location: location)
         switch target {
         case .name(let name):
             scope.variables[name] = value
@@ -221,6 +234,7 @@ final class Interpreter {
         frame.variables["varargs"] = .tuple(extraPositional)
         frame.variables["kwargs"] = .object(extraKeywords)
         if let caller { frame.variables["caller"] = TemplateValue(storage: .callable(.macro(caller))) }
+        try countStep(location: arguments.location)
         callDepth += 1
         defer { callDepth -= 1 }
         guard callDepth <= Self.maximumCallDepth else {

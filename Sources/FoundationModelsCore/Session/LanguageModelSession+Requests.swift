@@ -1,5 +1,6 @@
 import Synchronization
 import Foundation
+import LlamaBackend
 
 extension LanguageModelSession {
     /// The most rounds of tool calls in one request before it fails.
@@ -17,9 +18,13 @@ extension LanguageModelSession {
         onProgress: (RequestProgress) -> Void = { _ in }
     ) async throws -> RequestOutcome {
         try beginResponding()
-        // Tools (and later profiles) read this session's values through `SessionProperty`.
-        return try await SessionPropertyValues.$current.withValue(properties) {
-            try await perform(specification, onProgress: onProgress)
+        // The request's own work runs on the package's executor, so it goes on while the caller's
+        // code holds every thread of the cooperative pool (see `RequestExecutor`).
+        return try await withTaskExecutorPreference(RequestExecutor.shared) {
+            // Tools (and later profiles) read this session's values through `SessionProperty`.
+            try await SessionPropertyValues.$current.withValue(properties) {
+                try await perform(specification, onProgress: onProgress)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import LlamaBackend
 extension LanguageModelSession {
     /// A response delivered as it is generated: each snapshot holds everything generated so far.
     ///
@@ -115,9 +116,9 @@ extension LanguageModelSession {
     func streamEvents(for specification: RequestSpecification) -> (AsyncThrowingStream<StreamEvent, any Swift.Error>, Task<Void, Never>) {
         let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Swift.Error>.makeStream()
         let schemaName = specification.responseFormat?.name ?? specification.schema?.rootTypeName
-        let task = Task {
+        let task = Task(executorPreference: RequestExecutor.shared) {
             do {
-                let outcome = try await performRequest(specification) { progress in
+                let outcome = try await self.performRequest(specification) { progress in
                     let content: GeneratedContent
                     let segment: Transcript.Segment
                     if let schemaName {

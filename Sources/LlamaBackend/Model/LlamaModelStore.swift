@@ -41,12 +41,12 @@ package final class LlamaModelStore: Sendable {
     package func model(at path: String) async throws -> LlamaModel {
         let task: Task<LlamaModel, any Error> = state.withLock { state in
             if let model = state.loaded[path]?.current {
-                return Task { model }
+                return Task(executorPreference: RequestExecutor.shared) { model }
             }
             if let inFlight = state.loading[path] {
                 return inFlight
             }
-            let load = Task.detached(priority: .userInitiated) { () throws -> LlamaModel in
+            let load = Task.detached(executorPreference: RequestExecutor.shared, priority: .userInitiated) { () throws -> LlamaModel in
                 try LlamaModel.load(path: path)
             }
             state.loading[path] = load

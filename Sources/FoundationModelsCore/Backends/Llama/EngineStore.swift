@@ -48,7 +48,7 @@ final class EngineStore: Sendable {
         }
         let task = engines.withLock { engines in
             if let existing = engines[key], existing.file == file { return existing.task }
-            let task = Task.detached(priority: .userInitiated) { () throws -> InferenceEngine in
+            let task = Task.detached(executorPreference: RequestExecutor.shared, priority: .userInitiated) { () throws -> InferenceEngine in
                 let model = try await LlamaModelStore.shared.model(at: key.path)
                 return try InferenceEngine(model: model, configuration: key.configuration)
             }

@@ -191,7 +191,7 @@ struct LocalModelService: Sendable {
     /// with a prompt prefix, the cache stops where that prefix's text ends.
     func prewarm(transcript: Transcript, endsWithPartialPrompt: Bool) {
         let settings = settings
-        Task.detached(priority: .utility) {
+        Task.detached(executorPreference: RequestExecutor.shared, priority: .utility) {
             guard let engine = try? await EngineStore.shared.engine(for: settings),
                 let renderer = try? PromptRenderer(model: engine.model),
                 let tokens = try? renderer.tokens(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
