@@ -254,3 +254,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Fuzz targets (`Fuzz/`), one executable per parser, built only when `FM_FUZZ=1` (by
+/// `scripts/fuzz.sh`): they link libFuzzer, whose `main` an ordinary build must not see.
+if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
+    let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])]
+    let fuzzLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    let targets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzJSONSchema", ["ConstrainedDecoding", "JSONValues"]),
+        ("FuzzHTTPRequest", ["HTTPServer"]),
+        ("FuzzJinjaTemplate", ["ChatTemplates"]),
+        ("FuzzJSONReader", ["JSONValues"])
+    ]
+    for target in targets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)",
+                swiftSettings: strictSettings + fuzzFlags, linkerSettings: fuzzLinking))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}

@@ -58,6 +58,7 @@ public struct JinjaTemplate: Sendable {
     ///   ``TemplateError/runtime(message:location:)`` for type errors and misuse of undefined values.
     public func render(_ context: [String: TemplateValue], now: Date = Date()) throws(TemplateError) -> String {
         let interpreter = Interpreter(now: now)
+        defer { interpreter.releaseScopes() }
         var output = ""
         let root = Scope(parent: nil, variables: context)
         for name in rootLocals { root.variables[name] = .undefined(.variable(name)) }

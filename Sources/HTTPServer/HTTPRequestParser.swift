@@ -129,6 +129,10 @@ public struct HTTPRequestParser: Sendable {
         }
         guard end + 4 <= limits.headerSection else { throw .headersTooLarge(limit: limits.headerSection) }
         let head = Array(buffer[0..<end])
+        // As for a head still arriving: a line must end with CRLF, wherever the bytes were split.
+        if let newline = head.firstIndex(of: 10), newline == 0 || head[newline - 1] != 13 {
+            throw .badRequest("a line ends without CR")
+        }
         consume(end + 4)
         var lines = Self.split(head)
         guard !lines.isEmpty else { throw .badRequest("no request line") }

@@ -13,6 +13,9 @@ final class Interpreter {
     private static let maximumCallDepth = 64
     /// Loop iterations and macro calls so far (see ``RenderLimits/steps``).
     private var steps = 0
+    /// The scopes that macros close over, and their ancestors: a macro stored in a scope it can
+    /// reach is a reference cycle, which ``releaseScopes()`` breaks when the render ends.
+    private var closureScopes: [ObjectIdentifier: Scope] = [:]
 
     init(now: Date) {
         self.now = now
@@ -67,6 +70,7 @@ final class Interpreter {
                 try assign(value, to: target, in: scope, location: location)
             case .macro(let definition):
                 let macro = MacroObject(definition: definition, closure: scope)
+                rememberClosure(scope)
                 scope.variables[definition.name] = TemplateValue(storage: .callable(.macro(macro)))
             case .callBlock(let block):
                 output += try executeCallBlock(block, scope: scope).pythonString
@@ -157,6 +161,22 @@ final class Interpreter {
         }
     }
 
+    /// Records a macro's closure scope and its ancestors (see ``releaseScopes()``).
+    private func rememberClosure(_ scope: Scope) {
+        var current: Scope? = scope
+        while let next = current, closureScopes.updateValue(next, forKey: ObjectIdentifier(next)) == nil {
+            current = next.parent
+        }
+    }
+
+    /// Empties the scopes that macros close over, once the render is over: macros stored in a
+    /// scope they can reach (directly, in a namespace, through a loop's scope) form reference
+    /// cycles that would otherwise keep the whole template state alive after every render.
+    func releaseScopes() {
+        for scope in closureScopes.values { scope.variables.removeAll() }
+        closureScopes.removeAll()
+    }
+
     // MARK: - Assignment
 
     func assign(_ value: TemplateValue, to target: AssignTarget, in scope: Scope, location: TemplateLocation)
@@ -199,6 +219,7 @@ final class Interpreter {
         }
         let arguments = try evaluateArguments(argumentExpressions, in: scope, location: block.call.location)
         let caller = MacroObject(definition: block.caller, closure: scope)
+        rememberClosure(scope)
         return try callMacro(macro, arguments: arguments, caller: caller)
     }
 
