@@ -266,10 +266,11 @@ if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
         ("FuzzJinjaTemplate", ["ChatTemplates"]),
         ("FuzzJSONReader", ["JSONValues"])
     ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strictSettings))
     for target in targets {
         package.targets.append(
             .executableTarget(
-                name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)",
+                name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/\(target.name)",
                 swiftSettings: strictSettings + fuzzFlags, linkerSettings: fuzzLinking))
         package.products.append(.executable(name: target.name, targets: [target.name]))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import FuzzSupport
 
 /// libFuzzer entry: any bytes as what a client sends to `fm serve`. The parser must return the
 /// same requests, then fail or not, whether the bytes arrive at once or split at any point (the
@@ -38,17 +39,8 @@ private func parse(_ chunks: [ArraySlice<UInt8>], limits: HTTPRequestParser.Limi
     return results
 }
 
-/// The executable's entry (SwiftPM links `FuzzHTTPRequest_main` as `main`): libFuzzer's driver on the entry above.
+/// The executable's entry (SwiftPM links `FuzzHTTPRequest_main` as `main`).
 @_cdecl("FuzzHTTPRequest_main")
-func FuzzHTTPRequestMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzHTTPRequest(data!, size) }
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzzHTTPRequest(data!, size) }
 }
-
-/// libFuzzer's driver (`LLVMFuzzerRunDriver`, in the fuzzer runtime that `-sanitize=fuzzer` links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,4 +1,5 @@
 import JSONValues
+import FuzzSupport
 
 /// libFuzzer entry: any bytes through the JSON reader. A document that reads must write back as
 /// text that reads to the same value; anything else must be a thrown `JSONReadError`.
@@ -13,17 +14,8 @@ public func fuzzJSONReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry (SwiftPM links `FuzzJSONReader_main` as `main`): libFuzzer's driver on the entry above.
+/// The executable's entry (SwiftPM links `FuzzJSONReader_main` as `main`).
 @_cdecl("FuzzJSONReader_main")
-func FuzzJSONReaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzJSONReader(data!, size) }
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzzJSONReader(data!, size) }
 }
-
-/// libFuzzer's driver (`LLVMFuzzerRunDriver`, in the fuzzer runtime that `-sanitize=fuzzer` links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,5 +1,6 @@
 import ConstrainedDecoding
 import JSONValues
+import FuzzSupport
 
 /// libFuzzer entry: any bytes as a JSON Schema (users import real-world ones; `fm serve` takes
 /// them from the network). A schema compiles to a grammar or throws `SchemaError`; a grammar then
@@ -56,17 +57,8 @@ struct ByteTokenizer: ConstraintTokenizer {
     func bytes(of token: Int32) -> [UInt8] { Self.tokens[Int(token)] }
 }
 
-/// The executable's entry (SwiftPM links `FuzzJSONSchema_main` as `main`): libFuzzer's driver on the entry above.
+/// The executable's entry (SwiftPM links `FuzzJSONSchema_main` as `main`).
 @_cdecl("FuzzJSONSchema_main")
-func FuzzJSONSchemaMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzJSONSchema(data!, size) }
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzzJSONSchema(data!, size) }
 }
-
-/// libFuzzer's driver (`LLVMFuzzerRunDriver`, in the fuzzer runtime that `-sanitize=fuzzer` links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,5 +1,6 @@
 import ChatTemplates
 import Foundation
+import FuzzSupport
 
 /// libFuzzer entry: any bytes as a chat template (they come inside GGUF files), rendered with a
 /// conversation. Must end in text or a `TemplateError`: never a crash, and (with libFuzzer's
@@ -24,17 +25,8 @@ private let context: [String: TemplateValue] = [
     "tools": .array([.object(["type": .string("function"), "function": .object(["name": .string("lookup")])])])
 ]
 
-/// The executable's entry (SwiftPM links `FuzzJinjaTemplate_main` as `main`): libFuzzer's driver on the entry above.
+/// The executable's entry (SwiftPM links `FuzzJinjaTemplate_main` as `main`).
 @_cdecl("FuzzJinjaTemplate_main")
-func FuzzJinjaTemplateMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzJinjaTemplate(data!, size) }
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzzJinjaTemplate(data!, size) }
 }
-
-/// libFuzzer's driver (`LLVMFuzzerRunDriver`, in the fuzzer runtime that `-sanitize=fuzzer` links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -65,7 +65,7 @@ import TestSupport
         let answer = try await offPool { () -> String? in
             let blocker = CooperativePoolBlocker()
             defer { blocker.release() }
-            guard blocker.occupy() else { return nil }
+            guard blocker.occupy() else { return "(other tests held the pool too long to occupy it)" }
             let client = try LoopbackClient(port: port, timeout: 20)
             try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             return try client.readResponse().text

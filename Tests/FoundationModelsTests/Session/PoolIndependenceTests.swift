@@ -20,7 +20,7 @@ import TestSupport
         let result = try await offPool { () -> Result<[String], any Error>? in
             let blocker = CooperativePoolBlocker()
             defer { blocker.release() }
-            guard blocker.occupy() else { return nil }
+            guard blocker.occupy() else { return .failure(PoolNotOccupied()) }
             let finished = DispatchSemaphore(value: 0)
             let outcome = Mutex<Result<[String], any Error>?>(nil)
             Task(executorPreference: RequestExecutor.shared) {
@@ -44,6 +44,9 @@ import TestSupport
         #expect(texts.allSatisfy { !$0.isEmpty })
     }
 }
+
+/// Other tests held the cooperative pool too long for the test to occupy it.
+private struct PoolNotOccupied: Error {}
 
 extension Result where Failure == any Error {
     /// The result of an async throwing body.
