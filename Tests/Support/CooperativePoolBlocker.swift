@@ -7,7 +7,9 @@ import Synchronization
 /// Call ``occupy(within:)`` and ``release()`` from a thread outside the pool (``offPool(_:)``);
 /// keep the occupation short, since every other task of the process waits meanwhile. One blocker
 /// occupies the pool at a time in the process: two tests each holding half of it would wait for
-/// each other forever (a CI run did exactly that).
+/// each other forever (a CI run did exactly that). Tests that use it have
+/// `EveryCooperativeThreadIsBlocked` in their names: scripts/test.sh runs them alone, after the
+/// rest, whose timing checks would fail while the pool stands still.
 package final class CooperativePoolBlocker: Sendable {
     /// Held by the blocker that occupies the pool now.
     private static let turn = DispatchSemaphore(value: 1)
