@@ -122,17 +122,13 @@ public struct HTTPRequestParser: Sendable {
                 throw .targetTooLong(limit: limits.requestLine)
             }
             guard buffer.count <= limits.headerSection else { throw .headersTooLarge(limit: limits.headerSection) }
-            if let newline = buffer.firstIndex(of: 10), newline == 0 || buffer[newline - 1] != 13 {
-                throw .badRequest("a line ends without CR")
-            }
+            try Self.requireCRLF(buffer[...])
             return nil
         }
         guard end + 4 <= limits.headerSection else { throw .headersTooLarge(limit: limits.headerSection) }
         let head = Array(buffer[0..<end])
-        // As for a head still arriving: a line must end with CRLF, wherever the bytes were split.
-        if let newline = head.firstIndex(of: 10), newline == 0 || head[newline - 1] != 13 {
-            throw .badRequest("a line ends without CR")
-        }
+        // As for a head still arriving, so that the answer does not depend on how the bytes were split.
+        try Self.requireCRLF(head[...])
         consume(end + 4)
         var lines = Self.split(head)
         guard !lines.isEmpty else { throw .badRequest("no request line") }
@@ -150,6 +146,13 @@ public struct HTTPRequestParser: Sendable {
             guard hosts.count == 1 else { throw .badRequest(hosts.isEmpty ? "no Host header" : "more than one Host header") }
         }
         return request
+    }
+
+    /// Throws unless every LF in `bytes` ends a line with CRLF (the head so far, or all of it).
+    private static func requireCRLF(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) {
+        if let newline = bytes.firstIndex(of: 10), newline == bytes.startIndex || bytes[newline - 1] != 13 {
+            throw .badRequest("a line ends without CR")
+        }
     }
 
     private static func requestLine(_ line: [UInt8]) throws(HTTPParseError) -> HTTPRequest {
