@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModelsCore
+import Synchronization
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -17,17 +18,29 @@ enum HTTPStreamPart: Sendable {
 /// Why a delegate: swift-corelibs-foundation has no `URLSession.bytes(for:)`, and its async
 /// `data(for:)` has been seen to hang; the data-task delegate delivers the body chunk by chunk.
 /// Ending the iteration early (or cancelling the iterating task) cancels the data task.
+///
+/// The request's `timeoutInterval` is enforced here as an idle timeout, between any two events of
+/// the exchange (connecting, the head, each body piece): swift-corelibs-foundation applies it
+/// to the connection but not to a body that stops arriving, where a stalled server would hang
+/// the caller forever.
 enum HTTPStreamingRequest {
     /// The response of `request`, streamed.
     ///
     /// - Returns: A stream of the response head and body pieces; it throws the transport error
-    ///   (`URLError`) when the exchange fails, and ends when the body is complete.
+    ///   (`URLError`, `.timedOut` after `request.timeoutInterval` seconds of silence) when the
+    ///   exchange fails, and ends when the body is complete.
     static func start(_ request: URLRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
         let delegate = Delegate(continuation: continuation)
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         let task = session.dataTask(with: request)
+        let watchdog = IdleWatchdog(timeout: request.timeoutInterval) {
+            continuation.finish(throwing: URLError(.timedOut))
+            task.cancel()
+        }
+        delegate.watchdog = watchdog
         continuation.onTermination = { termination in
+            watchdog.stop()
             if case .cancelled = termination { task.cancel() }
         }
         task.resume()
@@ -42,6 +55,13 @@ enum HTTPStreamingRequest {
     /// `Sendable`, and `NSObject` is the one superclass a checked `Sendable` class may have.
     private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
         let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
+        /// Told of every event, so that silence is measured from the last one.
+        private let watchdogBox = Mutex<IdleWatchdog?>(nil)
+
+        var watchdog: IdleWatchdog? {
+            get { watchdogBox.withLock { $0 } }
+            set { watchdogBox.withLock { $0 = newValue } }
+        }
 
         init(continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation) {
             self.continuation = continuation
@@ -51,6 +71,7 @@ enum HTTPStreamingRequest {
             _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
+            watchdog?.reset()
             if let response = response as? HTTPURLResponse {
                 continuation.yield(.response(response))
             }
@@ -58,10 +79,12 @@ enum HTTPStreamingRequest {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            watchdog?.reset()
             continuation.yield(.body(data))
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            watchdog?.stop()
             if let error {
                 continuation.finish(throwing: error)
             } else {

@@ -10,8 +10,12 @@ import FoundationModelsCore
 enum OpenAICompatibleError: Error {
     /// The request could not be sent or its response not received (refused, unreachable, timed out).
     case transport(url: URL, underlying: any Error)
-    /// The server answered with a non-2xx status.
-    case httpStatus(Int, body: String, url: URL)
+    /// The connection failed after the response had begun (reset, or silent past the timeout).
+    case connectionLost(url: URL, underlying: any Error)
+    /// The server answered with a non-2xx status; `retryAfter` is its `Retry-After` header.
+    case httpStatus(Int, body: String, url: URL, retryAfter: String? = nil)
+    /// The response grew past ``OpenAICompatibleLanguageModel/Configuration/maximumResponseSize``.
+    case responseTooLarge(limit: Int, url: URL)
     /// The event stream is not readable.
     case malformedStream(ServerSentEventError)
     /// A `data:` payload is not the JSON of a chat completion chunk.
@@ -33,8 +37,20 @@ enum OpenAICompatibleError: Error {
                 .init(
                     debugDescription:
                         "Could not reach the OpenAI-compatible server at \(url.absoluteString): \(Self.describe(underlying)). Is the server running?"))
-        case .httpStatus(let status, let body, let url):
-            return Self.map(status: status, body: body, url: url)
+        case .connectionLost(let url, let underlying):
+            if let urlError = underlying as? URLError, urlError.code == .timedOut {
+                return .assetsUnavailable(
+                    .init(debugDescription: "The server at \(url.absoluteString) went silent in the middle of its response: \(urlError.localizedDescription)"))
+            }
+            return .assetsUnavailable(
+                .init(debugDescription: "The connection to the server at \(url.absoluteString) was lost in the middle of its response: \(Self.describe(underlying))."))
+        case .httpStatus(let status, let body, let url, let retryAfter):
+            return Self.map(status: status, body: body, url: url, retryAfter: retryAfter)
+        case .responseTooLarge(let limit, let url):
+            return .decodingFailure(
+                .init(
+                    debugDescription:
+                        "The response from \(url.absoluteString) grew past \(limit) bytes (Configuration.maximumResponseSize) and was abandoned."))
         case .malformedStream(let error):
             return .decodingFailure(.init(debugDescription: "The server's event stream is malformed: \(error)"))
         case .malformedChunk(let text, let underlying):
@@ -47,11 +63,18 @@ enum OpenAICompatibleError: Error {
     }
 
     /// The public error for an HTTP status and the server's error body.
-    static func map(status: Int, body: String, url: URL?) -> LanguageModelSession.GenerationError {
+    ///
+    /// - Parameter retryAfter: The `Retry-After` header (seconds, or an HTTP date), quoted in the
+    ///   description so that a caller can wait as the server asks.
+    static func map(status: Int, body: String, url: URL?, retryAfter: String? = nil) -> LanguageModelSession.GenerationError {
         let detail = (try? JSONDecoder().decode(ServerErrorBody.self, from: Data(body.utf8)))?.detail
         let message = detail?.message ?? body
         let at = url.map { " from \($0.absoluteString)" } ?? ""
-        let description = "HTTP \(status)\(at): \(message.prefix(2000))"
+        var description = "HTTP \(status)\(at): \(message.prefix(2000))"
+        if let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces), !retryAfter.isEmpty {
+            let wait = Int(retryAfter).map { "\($0) seconds" } ?? retryAfter
+            description += " (the server asks to retry after \(wait))"
+        }
         if status == 429 {
             return .rateLimited(.init(debugDescription: description))
         }

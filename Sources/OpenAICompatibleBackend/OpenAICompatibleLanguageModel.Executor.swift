@@ -94,19 +94,28 @@ extension OpenAICompatibleLanguageModel {
             var parser = ServerSentEventParser()
             var decoder = ChatCompletionStreamDecoder()
             var status = 0
+            var retryAfter: String?
             var isEventStream = true
             // The body of an error, or of a response that is not an event stream.
             var wholeBody = Data()
+            var bodySize = 0
             do {
                 for try await part in HTTPStreamingRequest.start(request) {
                     switch part {
                     case .response(let response):
                         status = response.statusCode
+                        retryAfter = response.value(forHTTPHeaderField: "Retry-After")
                         let contentType = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
                         isEventStream = contentType.isEmpty || contentType.contains("event-stream")
-                    case .body(let data) where !(200..<300).contains(status) || !isEventStream:
-                        wholeBody.append(data)
                     case .body(let data):
+                        bodySize += data.count
+                        guard bodySize <= configuration.maximumResponseSize else {
+                            throw OpenAICompatibleError.responseTooLarge(limit: configuration.maximumResponseSize, url: endpoint)
+                        }
+                        if !(200..<300).contains(status) || !isEventStream {
+                            wholeBody.append(data)
+                            continue
+                        }
                         for event in try parser.feed(data) {
                             for channelEvent in try decoder.events(for: event) { await channel.send(channelEvent) }
                         }
@@ -122,12 +131,16 @@ extension OpenAICompatibleLanguageModel {
                 throw CancellationError()
             } catch {
                 try Task.checkCancellation()
+                if status != 0 {
+                    throw OpenAICompatibleError.connectionLost(url: endpoint, underlying: error)
+                }
                 throw OpenAICompatibleError.transport(url: endpoint, underlying: error)
             }
             // A cancelled iteration ends quietly: report the cancellation, not a partial response.
             try Task.checkCancellation()
             guard (200..<300).contains(status) else {
-                throw OpenAICompatibleError.httpStatus(status, body: String(decoding: wholeBody, as: UTF8.self), url: endpoint)
+                throw OpenAICompatibleError.httpStatus(
+                    status, body: String(decoding: wholeBody, as: UTF8.self), url: endpoint, retryAfter: retryAfter)
             }
             if !isEventStream {
                 // A server that ignored `stream: true` sent the whole completion as one JSON object.

@@ -41,6 +41,13 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         /// `reasoning_effort`): the model then has the ``LanguageModelCapabilities/Capability/reasoning``
         /// capability, and requests may set a reasoning level.
         public var supportsReasoning: Bool
+        /// The most bytes one response body may have (64 MiB unless set): past it the request is
+        /// abandoned with ``LanguageModelSession/GenerationError/decodingFailure(_:)``, so a server
+        /// that never stops (or sends one endless line) cannot exhaust memory.
+        public var maximumResponseSize: Int
+
+        /// The default ``maximumResponseSize``: 64 MiB, about 300,000 streamed tokens.
+        public static let defaultMaximumResponseSize = 64 << 20
 
         /// Creates a configuration.
         ///
@@ -53,9 +60,11 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         ///   - sendsTopK: Whether to send `top_k` (turn off for servers that reject unknown parameters).
         ///   - supportsImages: Whether the server's model reads images.
         ///   - supportsReasoning: Whether the server's model reasons.
+        ///   - maximumResponseSize: The most bytes one response body may have.
         public init(
             baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:],
-            requestTimeout: TimeInterval = 300, sendsTopK: Bool = true, supportsImages: Bool = false, supportsReasoning: Bool = false
+            requestTimeout: TimeInterval = 300, sendsTopK: Bool = true, supportsImages: Bool = false, supportsReasoning: Bool = false,
+            maximumResponseSize: Int = defaultMaximumResponseSize
         ) {
             self.baseURL = baseURL
             self.model = model
@@ -65,6 +74,7 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
             self.sendsTopK = sendsTopK
             self.supportsImages = supportsImages
             self.supportsReasoning = supportsReasoning
+            self.maximumResponseSize = maximumResponseSize
         }
     }
 

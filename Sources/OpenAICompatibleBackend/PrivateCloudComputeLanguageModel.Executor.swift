@@ -107,11 +107,11 @@ extension PrivateCloudComputeLanguageModel {
         /// errors for the network and an unavailable service, the backend's mapping for the rest.
         static func map(_ error: OpenAICompatibleError) -> any Swift.Error {
             switch error {
-            case .transport(let url, let underlying):
+            case .transport(let url, let underlying), .connectionLost(let url, let underlying):
                 let reason = (underlying as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(underlying)"
                 return PrivateCloudComputeLanguageModel.Error.networkFailure(
                     .init(debugDescription: "Could not reach the Private Cloud Compute server at \(url.absoluteString): \(reason)."))
-            case .httpStatus(let status, let body, let url) where [502, 503, 504].contains(status):
+            case .httpStatus(let status, let body, let url, _) where [502, 503, 504].contains(status):
                 return PrivateCloudComputeLanguageModel.Error.serviceUnavailable(
                     .init(debugDescription: "HTTP \(status) from \(url.absoluteString): \(body.prefix(2000))"))
             default:
