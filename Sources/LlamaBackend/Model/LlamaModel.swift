@@ -2,7 +2,7 @@ internal import CLlama
 import Foundation
 import Synchronization
 
-/// A GGUF model loaded by llama.cpp (memory-mapped), shared by every context that uses it.
+/// A GGUF model loaded by llama.cpp (read into memory, not mapped), shared by every context that uses it.
 ///
 /// Load models through ``LlamaModelStore`` so that one file is loaded once per process.
 package final class LlamaModel: Sendable {
@@ -51,7 +51,12 @@ package final class LlamaModel: Sendable {
         self.sizeInBytes = llama_model_size(handle.pointer)
     }
 
-    /// Loads the GGUF file at `path`, memory-mapped.
+    /// Loads the GGUF file at `path`, reading its weights into memory.
+    ///
+    /// Not memory-mapped: a mapped file truncated while a session generates (a copy that failed,
+    /// a full disk, another process rewriting it) kills the process with SIGBUS on the next weight
+    /// read. Read into memory, the loaded model is immune to what happens to its file; the cost is
+    /// that two processes loading one file do not share its pages.
     ///
     /// - Throws: ``LlamaError/modelFileNotFound(path:)`` when nothing is there,
     ///   ``LlamaError/notAGGUFFile(path:)`` when the file is not GGUF, and
@@ -62,6 +67,7 @@ package final class LlamaModel: Sendable {
         var parameters = llama_model_default_params()
         parameters.n_gpu_layers = 0
         parameters.vocab_only = vocabularyOnly
+        parameters.load_mode = LLAMA_LOAD_MODE_NONE
         guard let pointer = llama_model_load_from_file(path, parameters) else {
             throw .modelLoadFailed(path: path)
         }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import FoundationModelsCore
+import TestSupport
+
+/// The model file changes under open sessions: truncated in place (a failed copy, a full disk),
+/// while a response streams. Nothing may crash; the stream either finishes from the weights
+/// already in memory or ends in a typed error, and the session goes on.
+@Suite(.requiresSmolLM2) struct ModelFileFaultTests {
+    static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 32)
+
+    @Test func aModelTruncatedWhileAResponseStreamsDoesNotCrash() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-truncate-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("model.gguf").path
+        try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
+        let session = LanguageModelSession(
+            model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1), instructions: "You are a helpful assistant.")
+        let reference = try await session.respond(to: "Count from one to ten in words.", options: Self.greedy).content
+
+        // Truncate the file to a tenth while the next answer streams.
+        var truncated = false
+        var streamed = ""
+        var failure: (any Error)?
+        do {
+            for try await snapshot in session.streamResponse(to: "Count from one to ten in words.", options: Self.greedy) {
+                streamed = snapshot.content
+                if !truncated {
+                    let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).int64Value
+                    #expect(truncate(path, off_t(size / 10)) == 0)
+                    truncated = true
+                }
+            }
+        } catch {
+            failure = error
+        }
+        #expect(truncated)
+        if let failure {
+            // A typed error, not a crash.
+            #expect(failure is LanguageModelSession.GenerationError, "\(failure)")
+        } else {
+            // The weights were already in memory: the answer is the same as before.
+            #expect(streamed == reference)
+        }
+        #expect(!session.isResponding)
+
+        // A new model on the truncated file is a typed error.
+        let fresh = LanguageModelSession(model: LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1))
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            try await fresh.respond(to: "Hi", options: Self.greedy)
+        }
+
+        // The file is restored: sessions answer again.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
+        let again = try await session.respond(to: "Count from one to ten in words.", options: Self.greedy)
+        #expect(!again.content.isEmpty)
+    }
+}
