@@ -7,7 +7,8 @@ whole library (sessions, prompt cache, engine slots, guided decoding) in one lon
 
     phase 1  --sessions N   plain chat requests (a short conversation each, greedy, 8 tokens)
     phase 2  --guided N     guided requests: `response_format` json_schema with schemas drawn at
-                            random (fixed seed) from the JSONSchemaBench dev split, each with one
+                            random (fixed seed) from the JSONSchemaBench dev split (without it,
+                            the schemas of Fuzz/Seeds/FuzzJSONSchema), each with one
                             of --seeds sampling seeds at temperature 1; `--all` takes every schema
                             of the split with every seed instead of a random draw
 
@@ -169,7 +170,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fm", default=str(ROOT / ".build" / "release" / "fm"), help="the fm binary (default .build/release/fm)")
     parser.add_argument("--model", help="the GGUF model (default: SmolLM2 from scripts/setup.sh's cache)")
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "jsonschemabench-dev")
+    parser.add_argument("--data", type=Path, help="the split (default FM_JSONSCHEMABENCH_DIR, else "
+                        "../shared/data/jsonschemabench-dev beside the repository, else the fuzz seed schemas)")
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--guided", type=int, default=10000)
     parser.add_argument("--seeds", type=int, default=3)
@@ -196,6 +198,11 @@ def main():
 
     pairs = []
     if args.guided or args.all:
+        if args.data is None:
+            candidates = [Path(os.environ["FM_JSONSCHEMABENCH_DIR"])] if os.environ.get("FM_JSONSCHEMABENCH_DIR") else []
+            candidates += [ROOT.parent / "shared" / "data" / "jsonschemabench-dev", ROOT / "Fuzz" / "Seeds" / "FuzzJSONSchema"]
+            args.data = next(path for path in candidates if path.is_dir() or path == candidates[-1])
+            print(f"soak: schemas from {args.data}", file=sys.stderr)
         if not args.data.is_dir():
             parser.error(f"no split at {args.data} (use --data)")
         names = [name for files in coverage.load_split(args.data).values() for name in files]
