@@ -54,7 +54,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODEL_ID = None  # the served model's id, from GET /v1/models
 
 
 def coverage_module():
@@ -112,18 +111,16 @@ def start_server(args, port):
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=2) as response:
                 if response.status == 200:
-                    global MODEL_ID
-                    MODEL_ID = json.loads(response.read())["data"][0]["id"]
-                    return server
+                    return server, json.loads(response.read())["data"][0]["id"]
         except OSError:
             time.sleep(0.2)
     server.kill()
     sys.exit("soak: fm serve did not become healthy within 120 s")
 
 
-def session_request(index):
+def session_request(model, index):
     return {
-        "model": MODEL_ID,
+        "model": model,
         "messages": [
             {"role": "system", "content": "Answer in a few words."},
             {"role": "user", "content": f"Name a colour. ({index})"},
@@ -134,9 +131,9 @@ def session_request(index):
     }
 
 
-def guided_request(schema, seed, max_tokens):
+def guided_request(model, schema, seed, max_tokens):
     return {
-        "model": MODEL_ID,
+        "model": model,
         "messages": [{"role": "user", "content": "Produce one realistic example instance."}],
         "response_format": {"type": "json_schema", "json_schema": {"name": "answer", "schema": schema}},
         "temperature": 1.0, "seed": seed, "max_tokens": max_tokens,
@@ -213,7 +210,7 @@ def main():
             pairs = [(draw.choice(names), draw.randint(1, args.seeds)) for _ in range(args.guided)]
 
     port = free_port()
-    server = start_server(args, port)
+    server, model_id = start_server(args, port)
     samples, results, lock = [], [], threading.Lock()
     done = [0]
     started = time.monotonic()
@@ -236,7 +233,7 @@ def main():
             note("during")
 
     def run_session(index):
-        status, body = post(port, session_request(index), args.timeout)
+        status, body = post(port, session_request(model_id, index), args.timeout)
         ok = status == 200 and isinstance(body, dict) and body["choices"][0]["message"].get("content") is not None
         result = {"kind": "session", "status": "valid" if ok else "error"}
         if not ok:
@@ -254,7 +251,7 @@ def main():
             schemas[name] = coverage.schema_of(args.data / name)
         schema = schemas[name]
         try:
-            status, body = post(port, guided_request(schema, seed, args.max_tokens), args.timeout)
+            status, body = post(port, guided_request(model_id, schema, seed, args.max_tokens), args.timeout)
             result = classify(coverage, checker, schema, status, body)
         except OSError as error:
             result = {"status": "error", "message": f"{type(error).__name__}: {error}"}
