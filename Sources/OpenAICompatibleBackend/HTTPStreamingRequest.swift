@@ -23,15 +23,31 @@ enum HTTPStreamPart: Sendable {
 /// the exchange (connecting, the head, each body piece): swift-corelibs-foundation applies it
 /// to the connection but not to a body that stops arriving, where a stalled server would hang
 /// the caller forever.
+///
+/// The body's size limit is enforced here too, as each piece arrives, not where the caller reads
+/// it: a caller that reads late (its threads busy) would otherwise let a server that never stops
+/// sending fill memory, and keep swift-corelibs-foundation's one work queue, which every
+/// `URLSession` in the process shares, copying bytes while every other request waits.
 enum HTTPStreamingRequest {
+    /// The body grew past the limit given to ``start(_:maximumBodySize:)``; the exchange was
+    /// cancelled there.
+    struct BodyTooLarge: Error {
+        /// The limit, in bytes.
+        let limit: Int
+    }
+
     /// The response of `request`, streamed.
     ///
+    /// - Parameters:
+    ///   - request: The request; its `timeoutInterval` is the longest silence allowed.
+    ///   - maximumBodySize: The most body bytes accepted; one more ends the exchange.
     /// - Returns: A stream of the response head and body pieces; it throws the transport error
     ///   (`URLError`, `.timedOut` after `request.timeoutInterval` seconds of silence) when the
-    ///   exchange fails, and ends when the body is complete.
-    static func start(_ request: URLRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+    ///   exchange fails, ``BodyTooLarge`` past `maximumBodySize`, and ends when the body is
+    ///   complete.
+    static func start(_ request: URLRequest, maximumBodySize: Int) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
-        let delegate = Delegate(continuation: continuation)
+        let delegate = Delegate(continuation: continuation, maximumBodySize: maximumBodySize)
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         let task = session.dataTask(with: request)
         let watchdog = IdleWatchdog(timeout: request.timeoutInterval) {
@@ -51,10 +67,14 @@ enum HTTPStreamingRequest {
 
     /// Forwards the data task's callbacks into the stream.
     ///
-    /// `Sendable` without `@unchecked`: its only stored property is a continuation, which is
-    /// `Sendable`, and `NSObject` is the one superclass a checked `Sendable` class may have.
+    /// `Sendable` without `@unchecked`: its stored properties are a continuation, an integer and
+    /// mutexes, all `Sendable`, and `NSObject` is the one superclass a checked `Sendable` class
+    /// may have.
     private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
         let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
+        let maximumBodySize: Int
+        /// Body bytes received so far.
+        private let bodySize = Mutex(0)
         /// Told of every event, so that silence is measured from the last one.
         private let watchdogBox = Mutex<IdleWatchdog?>(nil)
 
@@ -63,8 +83,9 @@ enum HTTPStreamingRequest {
             set { watchdogBox.withLock { $0 = newValue } }
         }
 
-        init(continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation) {
+        init(continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation, maximumBodySize: Int) {
             self.continuation = continuation
+            self.maximumBodySize = maximumBodySize
         }
 
         func urlSession(
@@ -79,6 +100,17 @@ enum HTTPStreamingRequest {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            let total = bodySize.withLock { size in
+                size += data.count
+                return size
+            }
+            guard total <= maximumBodySize else {
+                // Once finished, the stream ignores whatever else the task still delivers.
+                watchdog?.stop()
+                continuation.finish(throwing: BodyTooLarge(limit: maximumBodySize))
+                dataTask.cancel()
+                return
+            }
             watchdog?.reset()
             continuation.yield(.body(data))
         }

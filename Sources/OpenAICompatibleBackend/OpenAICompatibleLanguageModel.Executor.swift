@@ -98,9 +98,8 @@ extension OpenAICompatibleLanguageModel {
             var isEventStream = true
             // The body of an error, or of a response that is not an event stream.
             var wholeBody = Data()
-            var bodySize = 0
             do {
-                for try await part in HTTPStreamingRequest.start(request) {
+                for try await part in HTTPStreamingRequest.start(request, maximumBodySize: configuration.maximumResponseSize) {
                     switch part {
                     case .response(let response):
                         status = response.statusCode
@@ -108,10 +107,6 @@ extension OpenAICompatibleLanguageModel {
                         let contentType = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
                         isEventStream = contentType.isEmpty || contentType.contains("event-stream")
                     case .body(let data):
-                        bodySize += data.count
-                        guard bodySize <= configuration.maximumResponseSize else {
-                            throw OpenAICompatibleError.responseTooLarge(limit: configuration.maximumResponseSize, url: endpoint)
-                        }
                         if !(200..<300).contains(status) || !isEventStream {
                             wholeBody.append(data)
                             continue
@@ -125,6 +120,8 @@ extension OpenAICompatibleLanguageModel {
                 throw OpenAICompatibleError.malformedStream(error)
             } catch let error as OpenAICompatibleError {
                 throw error
+            } catch let error as HTTPStreamingRequest.BodyTooLarge {
+                throw OpenAICompatibleError.responseTooLarge(limit: error.limit, url: endpoint)
             } catch let error as URLError where error.code == .cancelled {
                 throw CancellationError()
             } catch is CancellationError {

@@ -54,7 +54,7 @@ extension PrivateCloudComputeLanguageModel {
         var status = 0
         var body = Data()
         do {
-            for try await part in HTTPStreamingRequest.start(request) {
+            for try await part in HTTPStreamingRequest.start(request, maximumBodySize: server.maximumResponseSize) {
                 switch part {
                 case .response(let response): status = response.statusCode
                 case .body(let data): body.append(data)
@@ -62,6 +62,9 @@ extension PrivateCloudComputeLanguageModel {
             }
         } catch let error as URLError where error.code == .cancelled {
             throw CancellationError()
+        } catch is HTTPStreamingRequest.BodyTooLarge {
+            // Properties past the response size limit are not a context size this reads.
+            return nil
         } catch {
             try Task.checkCancellation()
             throw Executor.map(.transport(url: url, underlying: error))

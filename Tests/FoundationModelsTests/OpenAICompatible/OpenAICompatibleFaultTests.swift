@@ -19,26 +19,35 @@ import Testing
     /// The first chunk of an answer that never finishes.
     static let opening = OpenAICompatibleScriptedServerTests.sse([#"{"choices":[{"index":0,"delta":{"content":"Half"}}]}"#])
 
-    /// A session on `port`, with a short timeout and an optional response size limit.
-    static func session(port: Int, maximumResponseSize: Int = OpenAICompatibleLanguageModel.Configuration.defaultMaximumResponseSize)
-        -> LanguageModelSession
-    {
+    /// A session on `port`, with an optional response size limit and timeout.
+    ///
+    /// The timeout is long unless a test is about the timeout: every `URLSession` in the process
+    /// shares swift-corelibs-foundation's one work queue, and on a loaded machine a request can
+    /// wait there seconds before it starts.
+    static func session(
+        port: Int, maximumResponseSize: Int = OpenAICompatibleLanguageModel.Configuration.defaultMaximumResponseSize,
+        requestTimeout: TimeInterval = 60
+    ) -> LanguageModelSession {
         let configuration = OpenAICompatibleLanguageModel.Configuration(
-            baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!, model: "scripted", requestTimeout: 2,
+            baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!, model: "scripted", requestTimeout: requestTimeout,
             maximumResponseSize: maximumResponseSize)
         return LanguageModelSession(model: OpenAICompatibleLanguageModel(configuration: configuration))
     }
 
     /// Plays `fault` then a good answer: the first request fails as `matches` says, the second
     /// succeeds, and the transcript keeps only the second turn.
+    ///
+    /// - Returns: The server, stopped, for what it recorded.
+    @discardableResult
     static func expectSurvival(
         of fault: ScriptedHTTPServer.Reply, maximumResponseSize: Int = OpenAICompatibleLanguageModel.Configuration.defaultMaximumResponseSize,
         sourceLocation: SourceLocation = #_sourceLocation, matches: (LanguageModelSession.GenerationError) -> Bool
-    ) async throws {
+    ) async throws -> ScriptedHTTPServer {
         let server = try ScriptedHTTPServer(replies: [fault, .init(body: answer)])
         defer { server.stop() }
         let session = session(port: server.port, maximumResponseSize: maximumResponseSize)
         try await expectRecovery(of: session, sourceLocation: sourceLocation, matches: matches)
+        return server
     }
 
     /// The first request of `session` fails as `matches` says; the second answers.
@@ -97,7 +106,7 @@ import Testing
         let start = clock.now
         let server = try ScriptedHTTPServer(replies: [.init(body: Self.opening, ending: .stall), .init(body: Self.answer)])
         defer { server.stop() }
-        try await Self.expectRecovery(of: Self.session(port: server.port), sourceLocation: #_sourceLocation) { error in
+        try await Self.expectRecovery(of: Self.session(port: server.port, requestTimeout: 2), sourceLocation: #_sourceLocation) { error in
             guard case .assetsUnavailable(let context) = error else { return false }
             return context.debugDescription.contains("silent")
         }
@@ -145,26 +154,41 @@ import Testing
     @Test func anEndlessResponseStopsAtTheSizeLimit() async throws {
         // One `data:` line that never ends: without a limit the parser would keep it all.
         let endlessLine = ScriptedHTTPServer.Reply(body: "data: {\"choices\":[{\"delta\":{\"content\":\"", ending: .endless(Array(repeating: UInt8(ascii: "a"), count: 65536)))
-        try await Self.expectSurvival(of: endlessLine, maximumResponseSize: 1 << 20) { error in
+        let lineServer = try await Self.expectSurvival(of: endlessLine, maximumResponseSize: 1 << 20) { error in
             guard case .decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("maximumResponseSize")
         }
+        // The client stopped the sender at the limit, as the bytes arrived, however late the
+        // session read them: past the limit only what the sockets' buffers held went out.
+        #expect(lineServer.endlessBytesSent < Self.socketBuffers + (1 << 20), "\(lineServer.endlessBytesSent) bytes sent")
         // Valid chunks forever: each one small, the whole unbounded.
         let chunk = Array(#"data: {"choices":[{"index":0,"delta":{"content":"more "}}]}"#.utf8) + Array("\n\n".utf8)
         let endlessChunks = ScriptedHTTPServer.Reply(body: "", ending: .endless(Array(repeating: chunk, count: 200).flatMap { $0 }))
-        try await Self.expectSurvival(of: endlessChunks, maximumResponseSize: 256 << 10) { error in
+        let chunkServer = try await Self.expectSurvival(of: endlessChunks, maximumResponseSize: 256 << 10) { error in
             guard case .decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("maximumResponseSize")
         }
+        #expect(chunkServer.endlessBytesSent < Self.socketBuffers + (256 << 10), "\(chunkServer.endlessBytesSent) bytes sent")
     }
+
+    /// What loopback sockets can hold between a sender and a reader that stopped reading: the
+    /// kernel's largest send and receive buffers (Linux's defaults are a few MiB each).
+    static let socketBuffers: Int = {
+        func largest(_ path: String) -> Int {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }.max() ?? (6 << 20)
+        }
+        return largest("/proc/sys/net/ipv4/tcp_wmem") + largest("/proc/sys/net/ipv4/tcp_rmem")
+    }()
 
     @Test func anEndlessErrorBodyStopsAtTheSizeLimit() async throws {
         let fault = ScriptedHTTPServer.Reply(
             status: 500, contentType: "text/plain", body: "", ending: .endless(Array(repeating: UInt8(ascii: "x"), count: 65536)))
-        try await Self.expectSurvival(of: fault, maximumResponseSize: 1 << 20) { error in
+        let server = try await Self.expectSurvival(of: fault, maximumResponseSize: 1 << 20) { error in
             guard case .decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("maximumResponseSize")
         }
+        #expect(server.endlessBytesSent < Self.socketBuffers + (1 << 20), "\(server.endlessBytesSent) bytes sent")
     }
 }
 

@@ -160,6 +160,10 @@ final class ScriptedHTTPServer: Sendable {
     var stallsClosedByClient: Int { closedStalls.withLock { $0 } }
     private let closedStalls = Mutex(0)
 
+    /// Bytes sent by endless endings before their clients stopped reading.
+    var endlessBytesSent: Int { endlessBytes.withLock { $0 } }
+    private let endlessBytes = Mutex(0)
+
     private func end(_ connection: Int32, as ending: Ending) {
         switch ending {
         case .close:
@@ -182,7 +186,10 @@ final class ScriptedHTTPServer: Sendable {
             // A millisecond apart: a sender that never pauses keeps swift-corelibs-foundation's
             // URLSession queue (shared by every session in the process) reading, and the
             // client's cancellation, queued behind it, waits until the sender stops.
-            while Self.send(bytes, to: connection) { usleep(1_000) }
+            while Self.send(bytes, to: connection) {
+                endlessBytes.withLock { $0 += bytes.count }
+                usleep(1_000)
+            }
         }
         close(connection)
     }
