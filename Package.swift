@@ -264,8 +264,20 @@ if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
         ("FuzzJSONSchema", ["ConstrainedDecoding", "JSONValues"]),
         ("FuzzHTTPRequest", ["HTTPServer"]),
         ("FuzzJinjaTemplate", ["ChatTemplates"]),
-        ("FuzzJSONReader", ["JSONValues"])
+        ("FuzzJSONReader", ["JSONValues"]),
+        ("FuzzRegex", ["ConstrainedDecoding"]),
+        ("FuzzPartialJSON", ["FoundationModelsCore", "JSONValues"]),
+        ("FuzzTranscript", ["FoundationModelsCore"]),
+        ("FuzzToolCallText", ["FoundationModelsCore", "ChatTemplates", "JSONValues"]),
+        ("FuzzServerSentEvents", ["OpenAICompatibleBackend"]),
+        ("FuzzGGUF", ["LlamaBackend"])
     ]
+    // The libraries get coverage instrumentation, AddressSanitizer and testability (fuzz targets
+    // read internals through `@testable import`); the macro plugin, a host tool that libFuzzer's
+    // runtime must not reach, is built as usual. (Passing these with `-Xswiftc` would reach it.)
+    for target in package.targets where target.type == .regular {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address", "-enable-testing"])]
+    }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strictSettings))
     for target in targets {
         package.targets.append(

@@ -3,13 +3,16 @@
 
 Seeds: Fuzz/Seeds/TARGET, plus for the JSON targets the schemas of the JSON Schema Bench dev
 split (../shared/data/jsonschemabench-dev beside the repository, when present: the "schema"
-member of each file) and for the template target the chat templates of the test fixtures.
+member of each file), for the regex target the `pattern`s in those schemas, for the template
+target the chat templates of the test fixtures, and for the GGUF target small GGUF files written
+here (a header with scalars, arrays and a tensor).
 Existing corpus files are kept: the corpus grows from run to run.
 """
 import argparse
 import json
 import pathlib
 import shutil
+import struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT.parent / "shared" / "data" / "jsonschemabench-dev"
@@ -33,6 +36,62 @@ def bench_schemas(limit):
     return schemas
 
 
+def bench_patterns(limit):
+    """The distinct `pattern` strings in the dev split's schemas."""
+    if not BENCH.is_dir():
+        return []
+    patterns = set()
+
+    def visit(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                patterns.add(node["pattern"])
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    for path in sorted(BENCH.glob("*.json")):
+        try:
+            visit(json.loads(path.read_text())["schema"])
+        except (ValueError, KeyError):
+            continue
+    return sorted(patterns)[:limit]
+
+
+def gguf_string(text):
+    data = text.encode()
+    return struct.pack("<Q", len(data)) + data
+
+
+def gguf_file(tensor):
+    """A GGUF v3 file: scalars of several types, a string array and, when `tensor`, one F32
+    tensor (its info, alignment padding and data)."""
+    pairs = [
+        ("general.architecture", 8, gguf_string("llama")),
+        ("general.name", 8, gguf_string("fuzz seed")),
+        ("llama.context_length", 4, struct.pack("<I", 2048)),
+        ("llama.rope.freq_base", 6, struct.pack("<f", 10000.0)),
+        ("general.file_type", 5, struct.pack("<i", 1)),
+        ("tokenizer.ggml.add_bos_token", 7, struct.pack("<?", True)),
+        ("general.size", 10, struct.pack("<Q", 123456789)),
+        ("tokenizer.chat_template", 8, gguf_string("{% for m in messages %}{{ m.content }}{% endfor %}")),
+        (
+            "tokenizer.ggml.tokens", 9,
+            struct.pack("<IQ", 8, 3) + gguf_string("<s>") + gguf_string("a") + gguf_string("\u0120b"),
+        ),
+        ("tokenizer.ggml.scores", 9, struct.pack("<IQ", 6, 3) + struct.pack("<fff", 0.0, -1.0, -2.0)),
+    ]
+    body = b"GGUF" + struct.pack("<IQQ", 3, 1 if tensor else 0, len(pairs))
+    for key, kind, value in pairs:
+        body += gguf_string(key) + struct.pack("<I", kind) + value
+    if tensor:
+        body += gguf_string("token_embd.weight") + struct.pack("<IQQIQ", 2, 4, 2, 0, 0)
+        body += b"\0" * (-len(body) % 32) + struct.pack("<8f", *range(8))
+    return body
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
@@ -49,6 +108,15 @@ def main():
         if target in ("FuzzJSONSchema", "FuzzJSONReader"):
             for name, text in bench_schemas(arguments.bench_limit):
                 (folder / ("bench-" + name)).write_text(text)
+        if target == "FuzzPartialJSON":
+            for name, text in bench_schemas(arguments.bench_limit // 3):
+                (folder / ("bench-" + name)).write_text(text)
+        if target == "FuzzRegex":
+            for index, pattern in enumerate(bench_patterns(arguments.bench_limit)):
+                (folder / f"bench-pattern-{index}").write_text(pattern)
+        if target == "FuzzGGUF":
+            (folder / "generated-header.gguf").write_bytes(gguf_file(tensor=False))
+            (folder / "generated-tensor.gguf").write_bytes(gguf_file(tensor=True))
         if target == "FuzzJinjaTemplate" and TEMPLATES.is_dir():
             for path in TEMPLATES.glob("*.jinja"):
                 shutil.copy(path, folder / ("fixture-" + path.name))

@@ -21,13 +21,14 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzJSONSchema FuzzHTTPRequest FuzzJinjaTemplate FuzzJSONReader)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzJSONSchema FuzzRegex FuzzHTTPRequest FuzzJinjaTemplate FuzzJSONReader FuzzPartialJSON
+    FuzzTranscript FuzzToolCallText FuzzServerSentEvents FuzzGGUF)
 
 export FM_FUZZ=1
 scratch=.build/fuzz
 for target in "${targets[@]}"; do
-    if ! output=$(swift build -c release --scratch-path "$scratch" --product "$target" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1); then
+    # The sanitizer and coverage flags come from Package.swift (FM_FUZZ=1), target by target.
+    if ! output=$(swift build -c release --scratch-path "$scratch" --product "$target" 2>&1); then
         echo "$output" | tail -30
         echo "fuzz $target: the build failed"
         exit 1

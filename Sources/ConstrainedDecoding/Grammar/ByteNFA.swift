@@ -16,6 +16,11 @@ struct ByteNFA: Sendable {
     var accepting: [Bool] = [false]
     /// The start state is always state 0.
     let start: Int32 = 0
+    /// States from which every continuation the automaton can read is accepted (the `.*` after
+    /// an unanchored pattern): a subset of states holding one accepts exactly what that state
+    /// accepts, so determinization keeps that state's closure alone. Not carried into larger
+    /// automata (``embed(_:from:to:)``), where more follows them.
+    var universalStates: Set<Int32> = []
 
     var stateCount: Int { accepting.count }
 
@@ -103,15 +108,6 @@ struct ByteNFA: Sendable {
         return nfa
     }
 
-    private func epsilonClosure(_ states: [Int32]) -> [Int32] {
-        var seen = Set(states)
-        var work = states
-        while let state = work.popLast() {
-            for next in epsilons[Int(state)] where seen.insert(next).inserted { work.append(next) }
-        }
-        return seen.sorted()
-    }
-
     /// The equivalent deterministic automaton (subset construction over byte classes).
     ///
     /// Call edges are determinized per callee: from a subset, one call edge per distinct callee.
@@ -145,6 +141,41 @@ struct ByteNFA: Sendable {
         var acceptingStates: [Bool] = []
         var callLists: [[CallEdge]] = []
 
+        // Epsilon closures, with a stamp per state instead of a set per closure.
+        var stamps = [UInt32](repeating: 0, count: stateCount)
+        var stamp: UInt32 = 0
+        var work: [Int32] = []
+        func unorderedClosure(_ states: [Int32]) -> [Int32] {
+            stamp += 1
+            var result: [Int32] = []
+            for state in states where stamps[Int(state)] != stamp {
+                stamps[Int(state)] = stamp
+                result.append(state)
+            }
+            work.append(contentsOf: result)
+            while let state = work.popLast() {
+                for next in epsilons[Int(state)] where stamps[Int(next)] != stamp {
+                    stamps[Int(next)] = stamp
+                    result.append(next)
+                    work.append(next)
+                }
+            }
+            return result
+        }
+        // A closure holding a universal state accepts what that state accepts: it becomes that
+        // state's own closure (one per universal state, kept).
+        var universalClosures: [Int32: [Int32]] = [:]
+        func closure(_ states: [Int32]) -> [Int32] {
+            var result = unorderedClosure(states)
+            if !universalStates.isEmpty, let universal = result.first(where: universalStates.contains) {
+                if let known = universalClosures[universal] { return known }
+                result = unorderedClosure([universal]).sorted()
+                universalClosures[universal] = result
+                return result
+            }
+            result.sort()
+            return result
+        }
         func intern(_ subset: [Int32]) -> Int32 {
             if let index = subsetIndex[subset] { return index }
             let index = Int32(subsets.count)
@@ -152,9 +183,11 @@ struct ByteNFA: Sendable {
             subsets.append(subset)
             return index
         }
-        _ = intern(epsilonClosure([start]))
+        _ = intern(closure([start]))
         var next = 0
-        var targets: [Int32] = []
+        // The targets of the current subset, by byte class: an edge covers the classes from its
+        // low byte's to its high byte's (classes never straddle an edge's bounds).
+        var targetsByClass = [[Int32]](repeating: [], count: classCount)
         while next < subsets.count {
             guard subsets.count <= stateLimit else {
                 throw .tooLarge(keyword: "automaton", path: "", reason: "more than \(stateLimit) states")
@@ -162,17 +195,19 @@ struct ByteNFA: Sendable {
             let subset = subsets[next]
             next += 1
             acceptingStates.append(subset.contains { accepting[Int($0)] })
-            for representative in representatives {
-                targets.removeAll(keepingCapacity: true)
-                for state in subset {
-                    for edge in edges[Int(state)] where edge.low <= representative && representative <= edge.high {
-                        targets.append(edge.target)
+            for state in subset {
+                for edge in edges[Int(state)] {
+                    for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
+                        targetsByClass[byteClass].append(edge.target)
                     }
                 }
-                if targets.isEmpty {
+            }
+            for byteClass in 0..<classCount {
+                if targetsByClass[byteClass].isEmpty {
                     transitions.append(-1)
                 } else {
-                    transitions.append(intern(epsilonClosure(targets)))
+                    transitions.append(intern(closure(targetsByClass[byteClass])))
+                    targetsByClass[byteClass].removeAll(keepingCapacity: true)
                 }
             }
             var byCallee: [Int32: [Int32]] = [:]
@@ -185,7 +220,7 @@ struct ByteNFA: Sendable {
             }
             var stateCalls: [CallEdge] = []
             for callee in calleeOrder {
-                stateCalls.append(CallEdge(callee: callee, target: intern(epsilonClosure(byCallee[callee] ?? []))))
+                stateCalls.append(CallEdge(callee: callee, target: intern(closure(byCallee[callee] ?? []))))
             }
             callLists.append(stateCalls)
         }

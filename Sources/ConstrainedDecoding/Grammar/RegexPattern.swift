@@ -99,6 +99,11 @@ struct RegexPattern {
         if case .alternation(let list) = root { alternatives = list } else { alternatives = [root] }
         var nfa = ByteNFA()
         let end = nfa.addState(accepting: true)
+        // What an unanchored end allows: anything after the match. One state, accepting, looping
+        // over any character, shared by every unanchored alternative; it accepts every
+        // continuation, so determinization drops whatever else is still pending beside it (a
+        // search for any of a hundred words stays the size of their trie).
+        var anythingAfter: Int32?
         for alternative in alternatives {
             var parts: [Node]
             if case .concatenation(let list) = alternative { parts = list } else { parts = [alternative] }
@@ -108,8 +113,17 @@ struct RegexPattern {
             while case .endAnchor = parts.last { anchoredEnd = true; parts.removeLast() }
             var body = parts
             if !anchoredStart { body.insert(.repetition(.set(RegexPattern.all), min: 0, max: nil), at: 0) }
-            if !anchoredEnd { body.append(.repetition(.set(RegexPattern.all), min: 0, max: nil)) }
-            try build(.concatenation(body), into: &nfa, from: nfa.start, to: end, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
+            var target = end
+            if !anchoredEnd {
+                if anythingAfter == nil {
+                    let state = nfa.addState(accepting: true)
+                    try build(.set(RegexPattern.all), into: &nfa, from: state, to: state, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
+                    nfa.universalStates.insert(state)
+                    anythingAfter = state
+                }
+                target = anythingAfter ?? end
+            }
+            try build(.concatenation(body), into: &nfa, from: nfa.start, to: target, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
         }
         return nfa
     }
