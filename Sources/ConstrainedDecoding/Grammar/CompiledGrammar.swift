@@ -22,6 +22,10 @@ public final class CompiledGrammar: Sendable {
         self.distances = CompletionDistances(tables: tables)
     }
 
+    /// The bytes of token masks cached so far: they are computed as decoding first visits each
+    /// parse state and kept for every later request, so a grammar grows with its use.
+    public var cachedMaskByteCount: Int { cache.byteCount }
+
     /// The length in bytes of the grammar's shortest sentence: for a JSON Schema, its smallest
     /// instance in the grammar's layout. A response needs at most this many tokens to be valid.
     public var shortestSentenceBytes: Int {

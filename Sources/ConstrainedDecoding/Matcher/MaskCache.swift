@@ -20,20 +20,36 @@ final class MaskEntry: Sendable {
     }
 
     var hasSuffixes: Bool { suffixes.nodeCount > 1 }
+
+    /// The bytes it holds: its mask or list and its suffix trie.
+    var byteCount: Int {
+        (acceptedMask?.words.count ?? 0) * 4 + acceptedList.count * 4 + suffixes.byteCount
+    }
 }
 
 /// Mask entries of one compiled grammar, filled lazily (on first visit of a state) and shared by
 /// every matcher of that grammar.
 final class MaskCache: Sendable {
-    private let entries = Mutex<[UInt64: MaskEntry]>([:])
+    private struct Entries {
+        var byKey: [UInt64: MaskEntry] = [:]
+        var byteCount = 0
+    }
+
+    private let entries = Mutex(Entries())
 
     func entry(_ key: UInt64) -> MaskEntry? {
-        entries.withLock { $0[key] }
+        entries.withLock { $0.byKey[key] }
     }
 
     func store(_ entry: MaskEntry, for key: UInt64) {
-        entries.withLock { $0[key] = entry }
+        entries.withLock { entries in
+            if let replaced = entries.byKey.updateValue(entry, forKey: key) { entries.byteCount -= replaced.byteCount }
+            entries.byteCount += entry.byteCount
+        }
     }
 
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.byKey.count } }
+
+    /// The bytes the cached entries hold.
+    var byteCount: Int { entries.withLock { $0.byteCount } }
 }

@@ -17,6 +17,11 @@ struct TokenTrie: Sendable {
 
     var nodeCount: Int { bytes.count }
 
+    /// The bytes its arrays hold (what it costs a cache to keep it).
+    var byteCount: Int {
+        bytes.count + depths.count * 2 + (subtreeEnd.count + entryStart.count + entries.count + extras.count) * 4 + bytesBelow.count * 8
+    }
+
     /// Builds a trie from byte strings; `payload[i]` and `extra[i]` are stored for `strings[i]`.
     init(strings: [ArraySlice<UInt8>], payloads: [Int32], extras extraValues: [Int32]) {
         let order = strings.indices.sorted { a, b in strings[a].lexicographicallyPrecedes(strings[b]) }

@@ -6,19 +6,55 @@ import Synchronization
 package final class ModelGrammars: Sendable {
     private let vocabulary: Vocabulary
     private let tokenVocabularyStorage = Mutex<TokenVocabulary?>(nil)
-    /// The compiled grammars and the order they were added in, behind one lock.
+    /// The compiled grammars, least recently used first, behind one lock.
     private let cache = Mutex(Cache())
-    /// Grammars kept per model; older ones are dropped first.
-    private let capacity = 256
+    /// Grammars kept per model at most; the least recently used go first.
+    package let capacity: Int
+    /// The token masks the kept grammars may hold together, in bytes, checked each time a grammar
+    /// is added. Masks are cached as decoding visits each parse state (one is 6 KiB for a 49,152
+    /// token vocabulary, 19 KiB for 151,936), so a server taking many schemas would otherwise
+    /// grow by up to the count bound times what one schema's masks take.
+    package let maskByteLimit: Int
 
     private struct Cache {
         var grammars: [GrammarKey: CompiledGrammar] = [:]
+        /// Least recently used first.
         var order: [GrammarKey] = []
+
+        mutating func touch(_ key: GrammarKey) {
+            if let index = order.lastIndex(of: key), index != order.count - 1 {
+                order.remove(at: index)
+                order.append(key)
+            }
+        }
+
+        /// Drops the least recently used grammars, never the newest, until both bounds hold.
+        mutating func trim(capacity: Int, maskByteLimit: Int) {
+            var maskBytes = grammars.values.reduce(0) { $0 + $1.cachedMaskByteCount }
+            while order.count > 1, order.count > capacity || maskBytes > maskByteLimit {
+                let dropped = order.removeFirst()
+                maskBytes -= grammars.removeValue(forKey: dropped)?.cachedMaskByteCount ?? 0
+            }
+        }
     }
 
-    init(vocabulary: Vocabulary) {
+    /// An empty cache for `vocabulary`'s model.
+    ///
+    /// - Parameters:
+    ///   - capacity: Grammars kept at most (256 by default).
+    ///   - maskByteLimit: Bytes of cached masks the kept grammars may hold together when one is
+    ///     added (128 MiB by default).
+    package init(vocabulary: Vocabulary, capacity: Int = 256, maskByteLimit: Int = 128 << 20) {
         self.vocabulary = vocabulary
+        self.capacity = capacity
+        self.maskByteLimit = maskByteLimit
     }
+
+    /// The grammars kept now.
+    package var cachedGrammarCount: Int { cache.withLock { $0.grammars.count } }
+
+    /// The bytes of masks the kept grammars hold now.
+    package var cachedMaskByteCount: Int { cache.withLock { $0.grammars.values.reduce(0) { $0 + $1.cachedMaskByteCount } } }
 
     /// The vocabulary as byte strings, built on first use (once per model).
     package var tokenVocabulary: TokenVocabulary {
@@ -45,16 +81,23 @@ package final class ModelGrammars: Sendable {
 
     /// A compiled grammar by key, built by `make` on first use. Compiling happens outside the
     /// lock: two requests for a new key may both compile it, and the first stored wins.
+    ///
+    /// At most `capacity` grammars are kept, holding `maskByteLimit` bytes of masks together
+    /// when one is added; the least recently used go first. A dropped grammar still serves the
+    /// requests that hold it, and is compiled again when next asked for.
     package func grammar(for key: GrammarKey, make: () throws(SchemaError) -> Grammar) throws(SchemaError) -> CompiledGrammar {
-        if let cached = cache.withLock({ $0.grammars[key] }) { return cached }
+        let cached = cache.withLock { cache -> CompiledGrammar? in
+            guard let grammar = cache.grammars[key] else { return nil }
+            cache.touch(key)
+            return grammar
+        }
+        if let cached { return cached }
         let grammar = try CompiledGrammar(try make(), vocabulary: tokenVocabulary)
         return cache.withLock { cache in
             if let stored = cache.grammars[key] { return stored }
             cache.grammars[key] = grammar
             cache.order.append(key)
-            if cache.order.count > capacity {
-                cache.grammars[cache.order.removeFirst()] = nil
-            }
+            cache.trim(capacity: capacity, maskByteLimit: maskByteLimit)
             return grammar
         }
     }
