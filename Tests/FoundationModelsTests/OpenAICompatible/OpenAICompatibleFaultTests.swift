@@ -102,18 +102,17 @@ import Testing
     }
 
     @Test func aStreamThatStallsTimesOut() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
         let server = try ScriptedHTTPServer(replies: [.init(body: Self.opening, ending: .stall), .init(body: Self.answer)])
         defer { server.stop() }
+        // "Went silent" is the watchdog's error: had the scripted server's one-minute bound ended
+        // the stall instead, the stream would have ended unfinished (a decoding failure). No bound on
+        // the wall time: on a loaded machine the requests wait for threads, not for the server.
         try await Self.expectRecovery(of: Self.session(port: server.port, requestTimeout: 2), sourceLocation: #_sourceLocation) { error in
             guard case .assetsUnavailable(let context) = error else { return false }
             return context.debugDescription.contains("silent")
         }
-        // The timeout (2 s) ended the stall, not the scripted server's one-minute bound, and the
-        // client let go of the stalled connection.
-        #expect(clock.now - start < .seconds(30))
-        for _ in 0..<100 where server.stallsClosedByClient == 0 { try await Task.sleep(for: .milliseconds(50)) }
+        // The client let go of the stalled connection.
+        for _ in 0..<200 where server.stallsClosedByClient == 0 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(server.stallsClosedByClient == 1)
     }
 
