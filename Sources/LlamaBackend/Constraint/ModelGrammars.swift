@@ -6,7 +6,7 @@ import Synchronization
 package final class ModelGrammars: Sendable {
     private let vocabulary: Vocabulary
     private let tokenVocabularyStorage = Mutex<TokenVocabulary?>(nil)
-    /// The compiled grammars, least recently used first, behind one lock.
+    /// The compiled grammars and when each was last used, behind one lock.
     private let cache = Mutex(Cache())
     /// Grammars kept per model at most; the least recently used go first.
     package let capacity: Int
@@ -17,23 +17,32 @@ package final class ModelGrammars: Sendable {
     package let maskByteLimit: Int
 
     private struct Cache {
-        var grammars: [GrammarKey: CompiledGrammar] = [:]
-        /// Least recently used first.
-        var order: [GrammarKey] = []
+        /// Each grammar with the moment it was last asked for.
+        var entries: [GrammarKey: (grammar: CompiledGrammar, lastUse: UInt64)] = [:]
+        /// Counts requests: the moments of `lastUse`.
+        var clock: UInt64 = 0
 
-        mutating func touch(_ key: GrammarKey) {
-            if let index = order.lastIndex(of: key), index != order.count - 1 {
-                order.remove(at: index)
-                order.append(key)
-            }
+        /// The grammar for `key`, marked as just used.
+        mutating func use(_ key: GrammarKey) -> CompiledGrammar? {
+            guard let grammar = entries[key]?.grammar else { return nil }
+            clock += 1
+            entries[key]?.lastUse = clock
+            return grammar
+        }
+
+        mutating func add(_ grammar: CompiledGrammar, for key: GrammarKey) {
+            clock += 1
+            entries[key] = (grammar, clock)
         }
 
         /// Drops the least recently used grammars, never the newest, until both bounds hold.
         mutating func trim(capacity: Int, maskByteLimit: Int) {
-            var maskBytes = grammars.values.reduce(0) { $0 + $1.cachedMaskByteCount }
-            while order.count > 1, order.count > capacity || maskBytes > maskByteLimit {
-                let dropped = order.removeFirst()
-                maskBytes -= grammars.removeValue(forKey: dropped)?.cachedMaskByteCount ?? 0
+            var maskBytes = entries.values.reduce(0) { $0 + $1.grammar.cachedMaskByteCount }
+            while entries.count > 1, entries.count > capacity || maskBytes > maskByteLimit,
+                let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
+                maskBytes -= oldest.value.grammar.cachedMaskByteCount
+                entries[oldest.key] = nil
             }
         }
     }
@@ -51,10 +60,10 @@ package final class ModelGrammars: Sendable {
     }
 
     /// The grammars kept now.
-    package var cachedGrammarCount: Int { cache.withLock { $0.grammars.count } }
+    package var cachedGrammarCount: Int { cache.withLock { $0.entries.count } }
 
     /// The bytes of masks the kept grammars hold now.
-    package var cachedMaskByteCount: Int { cache.withLock { $0.grammars.values.reduce(0) { $0 + $1.cachedMaskByteCount } } }
+    package var cachedMaskByteCount: Int { cache.withLock { $0.entries.values.reduce(0) { $0 + $1.grammar.cachedMaskByteCount } } }
 
     /// The vocabulary as byte strings, built on first use (once per model).
     package var tokenVocabulary: TokenVocabulary {
@@ -86,17 +95,11 @@ package final class ModelGrammars: Sendable {
     /// when one is added; the least recently used go first. A dropped grammar still serves the
     /// requests that hold it, and is compiled again when next asked for.
     package func grammar(for key: GrammarKey, make: () throws(SchemaError) -> Grammar) throws(SchemaError) -> CompiledGrammar {
-        let cached = cache.withLock { cache -> CompiledGrammar? in
-            guard let grammar = cache.grammars[key] else { return nil }
-            cache.touch(key)
-            return grammar
-        }
-        if let cached { return cached }
+        if let cached = cache.withLock({ $0.use(key) }) { return cached }
         let grammar = try CompiledGrammar(try make(), vocabulary: tokenVocabulary)
         return cache.withLock { cache in
-            if let stored = cache.grammars[key] { return stored }
-            cache.grammars[key] = grammar
-            cache.order.append(key)
+            if let stored = cache.use(key) { return stored }
+            cache.add(grammar, for: key)
             cache.trim(capacity: capacity, maskByteLimit: maskByteLimit)
             return grammar
         }
