@@ -11,8 +11,9 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let pattern = try? RegexPattern(text) else { return 0 }
     for jsonEscaped in [false, true] {
-        guard let automaton = try? pattern.automaton(jsonEscaped: jsonEscaped), !automaton.isEmptyLanguage,
-            let dfa = try? automaton.trimmed().determinized()
+        // The limits a schema's `pattern` gets (`JSONSchemaCompiler.contentAutomaton`).
+        guard let automaton = try? pattern.automaton(jsonEscaped: jsonEscaped, stateLimit: 20_000), !automaton.isEmptyLanguage,
+            let dfa = try? automaton.trimmed().determinized(stateLimit: 10_000)
         else { continue }
         var seed = text.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         var state = Int32(0)  // a determinized automaton starts in its first state
