@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the package's parsers with libFuzzer (from the Swift toolchain) under AddressSanitizer.
 #
-#   scripts/fuzz.sh [--seconds N] [--jobs N] [TARGET...]
+#   scripts/fuzz.sh [--seconds N] [TARGET...]
 #
 # Builds the targets in Fuzz/ (only when FM_FUZZ=1, see Package.swift) into .build/fuzz, gathers
 # a seed corpus for each (Fuzz/Seeds, the test fixtures, and the JSON Schemas of
