@@ -24,7 +24,7 @@ Each guided answer is classified, as scripts/schema-coverage.py does for `fm res
 Memory is sampled from /proc/PID (VmRSS, open descriptors, threads) before, after a warm-up of
 --warm-up requests of each phase, every --sample-every requests, and at the end of each phase.
 Growth is judged per phase, from its warm-up to its end: the guided phase's warm-up
-(--guided-warm-up, default 300) lets the server's compiled-grammar cache (256 schemas, 128 MiB of
+(--guided-warm-up, default 300) lets the server's compiled-grammar cache (256 schemas, 128 MiB of tables and
 token masks) fill, so what it holds is not counted as a leak.
 
 Usage:

@@ -3,7 +3,7 @@ import Testing
 @testable import LlamaBackend
 import TestSupport
 
-/// The per-model grammar cache: bounded by count and by the bytes of masks its grammars hold,
+/// The per-model grammar cache: bounded by count and by the bytes its grammars hold (tables and masks),
 /// least recently used first, never dropping the grammar just added.
 @Suite(.requiresSmolLM2) struct ModelGrammarsTests {
     static func schema(_ index: Int) -> String {
@@ -24,7 +24,7 @@ import TestSupport
         #expect(try grammars.grammar(forJSONSchema: Self.schema(2)) !== second)
     }
 
-    @Test func masksPastTheByteLimitDropTheOldestGrammars() throws {
+    @Test func grammarsPastTheByteLimitDropTheOldest() throws {
         let vocabulary = try TestModels.smolLM2().vocabulary
         var words = [UInt32](repeating: 0, count: (vocabulary.count + 31) / 32)
         /// Decoding's first mask: computed now, and cached in the grammar.
@@ -32,21 +32,25 @@ import TestSupport
             let constraint = GrammarConstraint(grammar: grammar, vocabulary: vocabulary)
             words.withUnsafeMutableBufferPointer { constraint.fillAllowedTokens($0) }
         }
-        // What one of these grammars' first masks take, measured on a grammar of its own.
+        // What one of these grammars takes, new and after its first mask, measured on a grammar
+        // of its own.
         let probe = try CompiledGrammar(jsonSchema: Self.schema(0), vocabulary: ModelGrammars(vocabulary: vocabulary).tokenVocabulary)
+        let new = probe.byteCount
         fillFirstMask(probe)
-        let oneGrammar = probe.cachedMaskByteCount
-        #expect(oneGrammar > 0)
+        let used = probe.byteCount
+        #expect(probe.cachedMaskByteCount > 0 && used > new)
 
-        // Room for two and a half of them.
-        let grammars = ModelGrammars(vocabulary: vocabulary, maskByteLimit: oneGrammar * 5 / 2)
+        // Room for two used grammars and a new one, and half a used one more.
+        let limit = 2 * used + new + used / 2
+        let grammars = ModelGrammars(vocabulary: vocabulary, byteLimit: limit)
         for index in 1...6 {
             fillFirstMask(try grammars.grammar(forJSONSchema: Self.schema(index)))
         }
         // When the fourth and later were added, the three before them held more than the limit:
-        // the oldest went, leaving three (the newest, with empty masks, and two filled).
+        // the oldest went, leaving three (the newest and the two before it).
         #expect(grammars.cachedGrammarCount == 3)
-        #expect(grammars.cachedMaskByteCount <= oneGrammar * 3)
+        // Within the limit when the newest was added, plus what its first mask added since.
+        #expect(grammars.cachedByteCount <= limit + (used - new))
         let newest = try grammars.grammar(forJSONSchema: Self.schema(6))
         #expect(newest.cachedMaskByteCount > 0, "the newest grammar was dropped")
     }

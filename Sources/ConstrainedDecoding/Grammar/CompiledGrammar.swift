@@ -26,6 +26,10 @@ public final class CompiledGrammar: Sendable {
     /// parse state and kept for every later request, so a grammar grows with its use.
     public var cachedMaskByteCount: Int { cache.byteCount }
 
+    /// The bytes the grammar holds, about: its tables, its completion distances and its cached
+    /// masks (what a cache of grammars pays to keep it).
+    public var byteCount: Int { tables.byteCount + distances.byteCount + cache.byteCount }
+
     /// The length in bytes of the grammar's shortest sentence: for a JSON Schema, its smallest
     /// instance in the grammar's layout. A response needs at most this many tokens to be valid.
     public var shortestSentenceBytes: Int {

@@ -32,6 +32,15 @@ struct GrammarTables: Sendable {
     /// the state has calls); lets a trie walk accept a whole subtree of such bytes at once.
     var stateLoop: [UInt64] = []
 
+    /// The bytes its arrays hold, about (array rules counted by their references only).
+    var byteCount: Int {
+        let words32 =
+            ruleStateBase.count + ruleClassBase.count + ruleClassCount.count + stateTransitionBase.count
+            + transitions.count + stateCallStart.count + callCallee.count + callTarget.count + stringMin.count + stringMax.count
+        return words32 * 4 + ruleKind.count + classMap.count + stateAccepting.count + ruleNullable.count
+            + (ruleFirst.count + stateLoop.count) * 8 + arrays.count * 16
+    }
+
     init(rules: [GrammarRule], root: Int32) {
         self.root = root
         for rule in rules {

@@ -24,6 +24,11 @@ struct CompletionDistances: Sendable {
     /// from their base up to the next automaton rule's base).
     private let stateEnd: [Int]
 
+    /// The bytes its arrays hold.
+    var byteCount: Int {
+        (ruleMinimum.count + stateMinimum.count + stringStateToBody.count + stateEnd.count) * 8
+    }
+
     init(tables: GrammarTables) {
         let ruleCount = tables.ruleKind.count
         ruleMinimum = [Int](repeating: Self.unreachable, count: ruleCount)

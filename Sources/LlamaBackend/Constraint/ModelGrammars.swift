@@ -10,11 +10,11 @@ package final class ModelGrammars: Sendable {
     private let cache = Mutex(Cache())
     /// Grammars kept per model at most; the least recently used go first.
     package let capacity: Int
-    /// The token masks the kept grammars may hold together, in bytes, checked each time a grammar
-    /// is added. Masks are cached as decoding visits each parse state (one is 6 KiB for a 49,152
-    /// token vocabulary, 19 KiB for 151,936), so a server taking many schemas would otherwise
-    /// grow by up to the count bound times what one schema's masks take.
-    package let maskByteLimit: Int
+    /// The bytes the kept grammars may hold together (tables and cached token masks), checked
+    /// each time a grammar is added. Masks are cached as decoding visits each parse state (one
+    /// is 6 KiB for a 49,152 token vocabulary, 19 KiB for 151,936), so a server taking many
+    /// schemas would otherwise grow by up to the count bound times what one schema takes.
+    package let byteLimit: Int
 
     private struct Cache {
         /// Each grammar with the moment it was last asked for.
@@ -36,12 +36,12 @@ package final class ModelGrammars: Sendable {
         }
 
         /// Drops the least recently used grammars, never the newest, until both bounds hold.
-        mutating func trim(capacity: Int, maskByteLimit: Int) {
-            var maskBytes = entries.values.reduce(0) { $0 + $1.grammar.cachedMaskByteCount }
-            while entries.count > 1, entries.count > capacity || maskBytes > maskByteLimit,
+        mutating func trim(capacity: Int, byteLimit: Int) {
+            var bytes = entries.values.reduce(0) { $0 + $1.grammar.byteCount }
+            while entries.count > 1, entries.count > capacity || bytes > byteLimit,
                 let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
-                maskBytes -= oldest.value.grammar.cachedMaskByteCount
+                bytes -= oldest.value.grammar.byteCount
                 entries[oldest.key] = nil
             }
         }
@@ -51,19 +51,19 @@ package final class ModelGrammars: Sendable {
     ///
     /// - Parameters:
     ///   - capacity: Grammars kept at most (256 by default).
-    ///   - maskByteLimit: Bytes of cached masks the kept grammars may hold together when one is
-    ///     added (128 MiB by default).
-    package init(vocabulary: Vocabulary, capacity: Int = 256, maskByteLimit: Int = 128 << 20) {
+    ///   - byteLimit: Bytes the kept grammars may hold together (tables and cached masks) when
+    ///     one is added (128 MiB by default).
+    package init(vocabulary: Vocabulary, capacity: Int = 256, byteLimit: Int = 128 << 20) {
         self.vocabulary = vocabulary
         self.capacity = capacity
-        self.maskByteLimit = maskByteLimit
+        self.byteLimit = byteLimit
     }
 
     /// The grammars kept now.
     package var cachedGrammarCount: Int { cache.withLock { $0.entries.count } }
 
-    /// The bytes of masks the kept grammars hold now.
-    package var cachedMaskByteCount: Int { cache.withLock { $0.entries.values.reduce(0) { $0 + $1.grammar.cachedMaskByteCount } } }
+    /// The bytes the kept grammars hold now (tables and cached masks).
+    package var cachedByteCount: Int { cache.withLock { $0.entries.values.reduce(0) { $0 + $1.grammar.byteCount } } }
 
     /// The vocabulary as byte strings, built on first use (once per model).
     package var tokenVocabulary: TokenVocabulary {
@@ -91,7 +91,7 @@ package final class ModelGrammars: Sendable {
     /// A compiled grammar by key, built by `make` on first use. Compiling happens outside the
     /// lock: two requests for a new key may both compile it, and the first stored wins.
     ///
-    /// At most `capacity` grammars are kept, holding `maskByteLimit` bytes of masks together
+    /// At most `capacity` grammars are kept, holding `byteLimit` bytes together
     /// when one is added; the least recently used go first. A dropped grammar still serves the
     /// requests that hold it, and is compiled again when next asked for.
     package func grammar(for key: GrammarKey, make: () throws(SchemaError) -> Grammar) throws(SchemaError) -> CompiledGrammar {
@@ -100,7 +100,7 @@ package final class ModelGrammars: Sendable {
         return cache.withLock { cache in
             if let stored = cache.use(key) { return stored }
             cache.add(grammar, for: key)
-            cache.trim(capacity: capacity, maskByteLimit: maskByteLimit)
+            cache.trim(capacity: capacity, byteLimit: byteLimit)
             return grammar
         }
     }
