@@ -160,9 +160,9 @@ final class ScriptedHTTPServer: Sendable {
     var stallsClosedByClient: Int { closedStalls.withLock { $0 } }
     private let closedStalls = Mutex(0)
 
-    /// Bytes sent by endless endings before their clients stopped reading.
-    var endlessBytesSent: Int { endlessBytes.withLock { $0 } }
-    private let endlessBytes = Mutex(0)
+    /// Endless replies whose clients closed the connection (which ends the sending).
+    var endlessRepliesClosedByClient: Int { closedEndless.withLock { $0 } }
+    private let closedEndless = Mutex(0)
 
     private func end(_ connection: Int32, as ending: Ending) {
         switch ending {
@@ -186,10 +186,8 @@ final class ScriptedHTTPServer: Sendable {
             // A millisecond apart: a sender that never pauses keeps swift-corelibs-foundation's
             // URLSession queue (shared by every session in the process) reading, and the
             // client's cancellation, queued behind it, waits until the sender stops.
-            while Self.send(bytes, to: connection) {
-                endlessBytes.withLock { $0 += bytes.count }
-                usleep(1_000)
-            }
+            while Self.send(bytes, to: connection) { usleep(1_000) }
+            closedEndless.withLock { $0 += 1 }
         }
         close(connection)
     }
