@@ -24,10 +24,11 @@ package final class ModelGrammars: Sendable {
 
         /// The grammar for `key`, marked as just used.
         mutating func use(_ key: GrammarKey) -> CompiledGrammar? {
-            guard let grammar = entries[key]?.grammar else { return nil }
+            // One lookup (the key's hash covers the whole schema text).
+            guard let index = entries.index(forKey: key) else { return nil }
             clock += 1
-            entries[key]?.lastUse = clock
-            return grammar
+            entries.values[index].lastUse = clock
+            return entries.values[index].grammar
         }
 
         mutating func add(_ grammar: CompiledGrammar, for key: GrammarKey) {
