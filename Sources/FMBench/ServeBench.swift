@@ -7,6 +7,10 @@ import JSONValues
 /// llama.cpp's `llama-server` (same model, threads, parallel slots and context per slot), plain
 /// and with a `json_schema` response format, interleaved over repeats. Reports requests per
 /// second, time to first token (p50, p99) and generated tokens per second, and their ratios.
+///
+/// The machine's speed drifts between runs (llama-server alone varied from 24.7 to 34.4 tokens/s
+/// over one afternoon), so each ratio is taken within a pair of back-to-back runs, and the report
+/// gives the median pair and the range of all pairs.
 package struct ServeBench {
     /// The load's shape.
     package struct Load: Sendable {
@@ -56,8 +60,9 @@ package struct ServeBench {
     package struct Report {
         let load: Load
         let threads: Int
-        /// Per scenario: our figures and llama-server's (medians over repeats).
-        let scenarios: [(name: String, ours: Figures, theirs: Figures)]
+        /// Per scenario: our figures and llama-server's (medians over repeats), and per pair of
+        /// back-to-back runs, our tokens/s and requests/s over llama-server's.
+        let scenarios: [(name: String, ours: Figures, theirs: Figures, ratios: [(tokens: Double, requests: Double)])]
 
         /// The figures as JSON members.
         package var jsonMembers: [String: Any] {
@@ -77,7 +82,9 @@ package struct ServeBench {
                 members[prefix + "reference_ttft_p50_ms"] = scenario.theirs.firstTokenP50 * 1000
                 members[prefix + "reference_ttft_p99_ms"] = scenario.theirs.firstTokenP99 * 1000
                 members[prefix + "reference_failures"] = scenario.theirs.failures
-                members[prefix + "throughput_ratio"] = scenario.ours.tokensPerSecond / scenario.theirs.tokensPerSecond
+                members[prefix + "throughput_ratio"] = scenario.ratios.map(\.tokens).median
+                members[prefix + "throughput_ratio_runs"] = scenario.ratios.map(\.tokens)
+                members[prefix + "requests_ratio"] = scenario.ratios.map(\.requests).median
             }
             return members
         }
@@ -98,11 +105,12 @@ package struct ServeBench {
                             + String(format: "%.0f ms", figures.firstTokenP50 * 1000).padding(10)
                             + String(format: "%.0f ms", figures.firstTokenP99 * 1000).padding(10) + String(figures.failures))
                 }
+                let tokenRatios = scenario.ratios.map(\.tokens)
                 lines.append(
                     "  " + scenario.name.padding(13) + "ratio".padding(14)
                         + String(
-                            format: "%.2fx tokens/s, %.2fx requests/s", scenario.ours.tokensPerSecond / scenario.theirs.tokensPerSecond,
-                            scenario.ours.requestsPerSecond / scenario.theirs.requestsPerSecond))
+                            format: "%.2fx tokens/s (pairs %.2f-%.2f), %.2fx requests/s", tokenRatios.median, tokenRatios.min() ?? .nan,
+                            tokenRatios.max() ?? .nan, scenario.ratios.map(\.requests).median))
             }
             return lines.joined(separator: "\n")
         }
@@ -122,7 +130,7 @@ package struct ServeBench {
         configuration.queueLimit = load.clients * 2
         let ours = try OpenAIServer(configuration: configuration)
         ours.start()
-        var scenarios: [(String, Figures, Figures)] = []
+        var scenarios: [(String, Figures, Figures, [(tokens: Double, requests: Double)])] = []
         for (name, format) in [("plain", ""), ("json_schema", Self.schemaFormat)] {
             var mine: [Figures] = []
             var theirs: [Figures] = []
@@ -138,7 +146,10 @@ package struct ServeBench {
                 let ourRun = await LoadClient.load(clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: ours.port)
                 mine.append(Figures(outcomes: ourRun.outcomes, wall: ourRun.wall))
             }
-            scenarios.append((name, Self.median(mine), Self.median(theirs)))
+            let ratios = zip(mine, theirs).map { ours, reference in
+                (tokens: ours.tokensPerSecond / reference.tokensPerSecond, requests: ours.requestsPerSecond / reference.requestsPerSecond)
+            }
+            scenarios.append((name, Self.median(mine), Self.median(theirs), ratios))
         }
         await ours.stop(gracePeriod: .seconds(2))
         return Report(load: load, threads: settings.threads ?? 1, scenarios: scenarios)

@@ -1,13 +1,4 @@
 internal import CLlama
-import Synchronization
-
-/// Serializes `llama_decode` across every context in the process.
-///
-/// Each decode already uses every core (llama.cpp's OpenMP threads spin at barriers). Two
-/// decodes at once from two engines oversubscribe the cores and spinning threads wait on
-/// descheduled ones: we measured a 20x slowdown on 2 cores. Taking turns costs nothing in
-/// throughput, since either decode alone saturates the machine.
-private let computeGate = Mutex<Void>(())
 
 /// One llama.cpp inference context: the KV cache of several sequences and the compute buffers.
 ///
@@ -76,9 +67,11 @@ package final class LlamaContext {
 
     /// Runs the model over a batch, filling the KV cache and computing the requested logits.
     ///
+    /// The decode runs on the process's ``ComputeThread``, one at a time across every context.
+    ///
     /// - Throws: ``LlamaError/decodeFailed(status:)`` for any non-zero status (1: no KV slot).
     package func decode(_ batch: TokenBatch) throws(LlamaError) {
-        let status = computeGate.withLock { _ in llama_decode(pointer, batch.raw) }
+        let status = ComputeThread.shared.perform { llama_decode(pointer, batch.raw) }
         guard status == 0 else { throw .decodeFailed(status: status) }
     }
 
