@@ -1,19 +1,16 @@
 import Foundation
 import Synchronization
 
-/// The one thread of the process on which every `llama_decode` runs, one at a time.
+/// The one thread of the process on which every multi-threaded `llama_decode` runs.
 ///
-/// Two reasons, both measured on 2 cores:
-/// - **One decode at a time.** Each decode already uses every core (llama.cpp's OpenMP threads
-///   spin at barriers). Two at once, from two engines, oversubscribe the cores and spinning
-///   threads wait on descheduled ones: 20x slower. Taking turns costs nothing, since either
-///   decode alone saturates the machine.
-/// - **One OpenMP team.** OpenMP keeps a team of worker threads per thread that starts parallel
-///   work. Decoding on each engine's own thread gave the process a team per engine, and once
-///   libgomp manages more threads than there are CPUs it cuts its spin-wait at barriers to 100
-///   iterations, so the threads of every decode sleep and wake in the kernel at each barrier. One
-///   idle second engine (`fm bench`'s warm-up) held `fm serve` at 175-185 % CPU instead of
-///   198 %, 8-10 % of its throughput. Decoding on one thread keeps one team.
+/// OpenMP keeps a team of worker threads per thread that starts parallel work. Decoding on each
+/// engine's own thread gave the process a team per engine, and once libgomp manages more threads
+/// than there are CPUs it cuts its spin-wait at barriers to 100 iterations, so the threads of
+/// every decode sleep and wake in the kernel at each barrier. One idle second engine (`fm bench`'s
+/// warm-up) held `fm serve` at 175-185 % CPU instead of 198 % on 2 cores, 8-10 % of its
+/// throughput. Decoding on one thread keeps one team. (Decodes also take turns, under
+/// `LlamaContext`'s lock: two at once oversubscribe the cores. A single-threaded decode starts no
+/// team and stays on its engine's thread.)
 ///
 /// The calling thread blocks until its work is done, so the work may use the caller's
 /// non-`Sendable` state (a context, a batch) as if it ran on the caller's own thread.
