@@ -39,6 +39,8 @@ struct BenchCommand {
     var maximumTokens = 768
     var runsServe = false
     var serveLoad = ServeBench.Load()
+    var runsSpeculation = true
+    var speculation = LocalModelSettings.Speculation.promptLookup
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -58,16 +60,23 @@ struct BenchCommand {
             case "--requests": serveLoad.requestsPerClient = try arguments.number(for: word)
             case "--parallel": serveLoad.parallel = try arguments.number(for: word)
             case "--serve-max-tokens": serveLoad.maximumTokens = try arguments.number(for: word)
+            case "--speculation":
+                let setting = try arguments.value(for: word)
+                guard let parsed = LocalModelSettings.Speculation(setting: setting), parsed != .none else {
+                    throw CLIError.usage("--speculation takes lookup or lookup:N (N > 0), got '\(setting)'")
+                }
+                speculation = parsed
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided", "schemas", "serve"].contains(part) else {
-                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas or serve, got '\(part)'")
+                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation"].contains(part) else {
+                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas, serve or speculation, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
                 runsGuided = part == "guided"
                 runsSchemaPath = part == "schemas"
                 runsServe = part == "serve"
+                runsSpeculation = part == "speculation"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
@@ -102,8 +111,9 @@ struct BenchCommand {
         }
         log("warming up")
         let warmup = try await measureSession(run: 0)
-        var object: [String: Any] = ["model": settings.modelPath, "threads": threads, "repeats": repeats]
-        var table = ["model: \(settings.modelPath) (threads \(threads), median of \(repeats) interleaved runs)"]
+        let host = HostDescription.current()
+        var object: [String: Any] = ["model": settings.modelPath, "threads": threads, "repeats": repeats, "host": host.jsonObject]
+        var table = [host.line, "model: \(settings.modelPath) (threads \(threads), median of \(repeats) interleaved runs)"]
         if runsThroughput, let tools {
             let report = try await measureThroughput(settings: settings, tools: tools, promptTokens: warmup.promptTokens)
             object.merge(report.jsonMembers) { _, new in new }
@@ -118,6 +128,11 @@ struct BenchCommand {
             let figures = try await measureGuided(settings: settings)
             object.merge(figures.jsonMembers) { _, new in new }
             table.append(figures.table)
+        }
+        if runsSpeculation {
+            let report = try await SpeculationBench(settings: settings, speculation: speculation, repeats: repeats, job: Self.mainJob, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
         }
         if runsServe, let tools {
             var serveSettings = settings
@@ -220,8 +235,15 @@ struct BenchCommand {
             decodeRate: Double(usage.output.totalTokenCount - 1) / (last - first).seconds)
     }
 
+    /// Progress, on standard error (the figures go to standard output, as a table or JSON).
     func log(_ message: String) {
-        if !json { FileHandle.standardError.write(Data("[bench] \(message)\n".utf8)) }
+        FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
+    }
+
+    /// The main job, as `fm notes --greedy` runs it on the sample notes; returns the digest as JSON.
+    @Sendable static func mainJob() async throws -> String {
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 600)
+        return try await NotesCommand.digest(of: NotesCommand.sampleNotes, options: options).generatedContent.jsonString
     }
 
     static let vocabulary = [

@@ -33,7 +33,9 @@ package enum FM {
                                            (--only schemas --schemas DIR, --per-subset N, --max-tokens N);
                                            fm serve against llama-server under the same concurrent load,
                                            plain and json_schema (--only serve --clients N --requests N
-                                           --parallel N --serve-max-tokens N)
+                                           --parallel N --serve-max-tokens N); the main job with
+                                           prompt-lookup speculation and without (--only speculation,
+                                           --speculation lookup:N); progress goes to standard error
 
         \(GenerationFlags.help)
 

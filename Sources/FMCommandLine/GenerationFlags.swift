@@ -17,6 +17,8 @@ struct GenerationFlags: Equatable {
     var adapterPath: String?
     /// `--allow-loops`: guided values that repeat themselves are not steered to their end.
     var allowsLoops = false
+    /// `--speculation none|lookup|lookup:N`: prompt-lookup speculative decoding on the local model.
+    var speculation: LocalModelSettings.Speculation?
     /// `--server URL`: an OpenAI-compatible server instead of the local model.
     var serverURL: String?
     /// `--server-model NAME`: the model the server is asked for.
@@ -46,6 +48,12 @@ struct GenerationFlags: Equatable {
             case "--schema": schemaPath = try arguments.value(for: word)
             case "--adapter": adapterPath = try arguments.value(for: word)
             case "--allow-loops": allowsLoops = true
+            case "--speculation":
+                let setting = try arguments.value(for: word)
+                guard let parsed = LocalModelSettings.Speculation(setting: setting) else {
+                    throw CLIError.usage("--speculation takes none, lookup or lookup:N, got '\(setting)'")
+                }
+                speculation = parsed
             case "--server": serverURL = try arguments.value(for: word)
             case "--server-model": serverModel = try arguments.value(for: word)
             case "--api-key": apiKey = try arguments.value(for: word)
@@ -66,7 +74,9 @@ struct GenerationFlags: Equatable {
             guard let url = serverURL.flatMap(URL.init(string:)), url.scheme == "http" || url.scheme == "https" else {
                 throw CLIError.usage("--server needs an http(s) URL such as http://127.0.0.1:1976/v1")
             }
-            if modelPath != nil || adapterPath != nil { throw CLIError.usage("--server cannot be combined with --model or --adapter") }
+            if modelPath != nil || adapterPath != nil || speculation != nil {
+                throw CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")
+            }
         } else if serverModel != nil || apiKey != nil {
             throw CLIError.usage("--server-model and --api-key need --server URL")
         }
@@ -87,12 +97,14 @@ struct GenerationFlags: Equatable {
         return GenerationOptions(samplingMode: sampling, temperature: temperature, maximumResponseTokens: maximumTokens)
     }
 
-    /// Applies `--model`, `--context-size` and `--allow-loops` to the default model's settings.
+    /// Applies `--model`, `--context-size`, `--allow-loops` and `--speculation` to the default
+    /// model's settings.
     func configureModel() {
         var settings = LocalModelSettings.current
         if let modelPath { settings.modelPath = modelPath }
         if let contextSize { settings.contextSize = contextSize }
         if allowsLoops { settings.breaksLoops = false }
+        if let speculation { settings.speculation = speculation }
         LocalModelSettings.current = settings
     }
 
@@ -148,6 +160,9 @@ struct GenerationFlags: Equatable {
                                 answer cannot fit is refused up front
           --allow-loops         with --schema: let a value that repeats itself ("2000000…",
                                 ["a", "a", …]) run on; by default it is steered to its end
+          --speculation MODE    none, lookup or lookup:N: guess up to N tokens (8) from the conversation
+                                itself and verify them in one model pass (prompt lookup); the answer is
+                                the same, faster when it copies its input (default: FM_SPECULATION)
           --json                respond and stream: one JSON object with content, usage and timings
           -h, --help            show this help; fm COMMAND --help shows a command's
         """

@@ -37,36 +37,41 @@ struct NotesCommand {
 
     func run() async throws {
         var flags = flags
-        flags.instructions =
-            flags.instructions ?? """
-                Extract a summary and a list of concrete action items from meeting notes. Only include \
-                tasks that are explicitly stated. When a note mentions a person by first name, use the \
-                lookupTeamMember tool to resolve their full name for the owner.
-                """
+        flags.instructions = flags.instructions ?? Self.defaultInstructions
         flags.configureModel()
         let model = SystemLanguageModel.default
         if case .unavailable(let reason) = model.availability {
             throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current), kind: .modelUnavailable)
         }
-        let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: flags.instructions)
-        // Two turns, as one would ask a small model: first look the people up (the model picks
-        // whom, and must call the tool), then write the digest from the notes and what it found.
-        let notes = try notes()
         var options = flags.options
         // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
         if options.samplingMode == nil, options.temperature == nil { options.samplingMode = .greedy }
-        options.toolCallingMode = .required
-        _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(notes)", options: options)
-        options.toolCallingMode = .disallowed
-        let digest = try await session.respond(
-            to: "Now analyze these notes:\n\n\(notes)",
-            generating: NotesDigest.self,
-            options: options
-        ).content
+        let digest = try await Self.digest(of: try notes(), model: model, instructions: flags.instructions, options: options)
         print(digest.summary)
         print()
         for item in digest.actionItems {
             print("- \(item.task) (\(item.owner), \(item.priority) priority)")
         }
+    }
+
+    /// The instructions `fm notes` gives when none are passed.
+    static let defaultInstructions = """
+        Extract a summary and a list of concrete action items from meeting notes. Only include \
+        tasks that are explicitly stated. When a note mentions a person by first name, use the \
+        lookupTeamMember tool to resolve their full name for the owner.
+        """
+
+    /// The job: one session, two turns, as one would ask a small model. First it looks the people
+    /// up (the model picks whom, and must call the tool), then it writes the digest from the notes
+    /// and what it found.
+    static func digest(
+        of notes: String, model: SystemLanguageModel = .default, instructions: String? = defaultInstructions, options: GenerationOptions
+    ) async throws -> NotesDigest {
+        let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: instructions)
+        var options = options
+        options.toolCallingMode = .required
+        _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(notes)", options: options)
+        options.toolCallingMode = .disallowed
+        return try await session.respond(to: "Now analyze these notes:\n\n\(notes)", generating: NotesDigest.self, options: options).content
     }
 }

@@ -21,6 +21,7 @@ struct ServeCommand {
     var apiKey: String?
     var requestTimeout = 30
     var gracePeriod = 10
+    var speculation: LocalModelSettings.Speculation?
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -35,6 +36,12 @@ struct ServeCommand {
             case "--api-key": apiKey = try arguments.value(for: word)
             case "--request-timeout": requestTimeout = try arguments.number(for: word)
             case "--grace-period": gracePeriod = try arguments.number(for: word)
+            case "--speculation":
+                let setting = try arguments.value(for: word)
+                guard let parsed = LocalModelSettings.Speculation(setting: setting) else {
+                    throw CLIError.usage("--speculation takes none, lookup or lookup:N, got '\(setting)'")
+                }
+                speculation = parsed
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -69,6 +76,8 @@ struct ServeCommand {
           --api-key KEY         require Authorization: Bearer KEY on /v1 and /metrics (or FM_API_KEY)
           --request-timeout S   seconds a request may take to arrive before 408 (default 30)
           --grace-period S      on SIGINT or SIGTERM, seconds to let generations finish (default 10)
+          --speculation MODE    none, lookup or lookup:N: prompt-lookup speculative decoding (same
+                                answers; default: FM_SPECULATION)
         """
 
     /// The served models: the base model, then one per adapter.
@@ -76,6 +85,7 @@ struct ServeCommand {
         var settings = LocalModelSettings.current
         if let modelPath { settings.modelPath = modelPath }
         if let contextSize { settings.contextSize = contextSize }
+        if let speculation { settings.speculation = speculation }
         settings.concurrentSessions = parallel
         let models: [ServedModel]
         do {

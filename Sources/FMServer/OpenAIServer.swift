@@ -105,6 +105,8 @@ package final class OpenAIServer: Sendable {
                 engine.maskedSteps += figures.maskedSteps
                 engine.maskSeconds += figures.maskSeconds
                 engine.forcedTokens += figures.forcedTokens
+                engine.draftedTokens += figures.draftedTokens
+                engine.acceptedDraftTokens += figures.acceptedDraftTokens
             }
             let text = metrics.exposition(running: gate.running, waiting: gate.waiting, connections: http.openConnections, engine: engine)
             writer.respond(Self.text(200, text, type: "text/plain; version=0.0.4"))

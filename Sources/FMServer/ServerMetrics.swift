@@ -93,6 +93,8 @@ final class ServerMetrics: Sendable {
             text += "# HELP fm_mask_seconds_total Time spent computing token masks for guided generation.\n"
             text += "# TYPE fm_mask_seconds_total counter\nfm_mask_seconds_total \(engine.maskSeconds)\n"
             single("fm_forced_tokens_total", "counter", "Tokens appended by jump-forward without sampling.", engine.forcedTokens)
+            single("fm_drafted_tokens_total", "counter", "Tokens drafted by speculative decoding and verified.", engine.draftedTokens)
+            single("fm_accepted_draft_tokens_total", "counter", "Drafted tokens that matched the model's own.", engine.acceptedDraftTokens)
             histogram("fm_time_to_first_token_seconds", "Time from admission to the first generated text.", state.timeToFirstToken)
             histogram("fm_time_per_output_token_seconds", "Mean time per generated token after the first, per generation.", state.timePerToken)
             histogram("fm_request_duration_seconds", "Time from admission to the end of a generation.", state.requestDuration)

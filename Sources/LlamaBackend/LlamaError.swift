@@ -13,6 +13,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case contextCreationFailed(contextLength: Int, sequences: Int)
     /// `llama_decode` returned a non-zero status.
     case decodeFailed(status: Int32)
+    /// llama.cpp could not drop a sequence's cached tokens from a position on (rejected drafts).
+    case cacheEditFailed(sequence: Int32, position: Int32)
     /// llama.cpp returned no logits for a position the engine asked it to compute them for.
     case logitsMissing(batchIndex: Int32)
     /// Tokenization failed for text of the given length in bytes.
@@ -46,6 +48,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "llama.cpp could not create a context of \(contextLength) tokens for \(sequences) sequences"
         case .decodeFailed(let status):
             "llama_decode failed with status \(status)"
+        case .cacheEditFailed(let sequence, let position):
+            "llama.cpp could not drop the cached tokens of sequence \(sequence) from position \(position) on"
         case .logitsMissing(let batchIndex):
             "llama.cpp computed no logits at batch position \(batchIndex)"
         case .tokenizationFailed(let byteCount):

@@ -12,24 +12,30 @@ extension SystemLanguageModel {
         package var reusedPromptTokens = 0
         /// Tokens appended by jump-forward without sampling.
         package var forcedTokens = 0
+        /// Model passes (`llama_decode` calls).
+        package var decodeCalls = 0
+        /// Tokens drafted by speculation and verified.
+        package var draftedTokens = 0
+        /// Drafted tokens that held.
+        package var acceptedDraftTokens = 0
 
         /// Zeros.
         package init() {}
 
-        init(maskedSteps: Int, maskSeconds: Double, reusedPromptTokens: Int, forcedTokens: Int) {
-            self.maskedSteps = maskedSteps
-            self.maskSeconds = maskSeconds
-            self.reusedPromptTokens = reusedPromptTokens
-            self.forcedTokens = forcedTokens
+        init(_ statistics: EngineStatistics) {
+            maskedSteps = statistics.maskedSteps
+            maskSeconds = Double(statistics.maskNanoseconds) / 1e9
+            reusedPromptTokens = statistics.reusedPromptTokens
+            forcedTokens = statistics.forcedTokens
+            decodeCalls = statistics.decodeCalls
+            draftedTokens = statistics.draftedTokens
+            acceptedDraftTokens = statistics.acceptedDraftTokens
         }
     }
 
     /// The figures of the engine this model runs on, or zeros when it has not started yet.
     package func engineFigures() async -> EngineFigures {
         guard let engine = await EngineStore.shared.startedEngine(for: settings) else { return EngineFigures() }
-        let statistics = engine.statistics()
-        return EngineFigures(
-            maskedSteps: statistics.maskedSteps, maskSeconds: Double(statistics.maskNanoseconds) / 1e9,
-            reusedPromptTokens: statistics.reusedPromptTokens, forcedTokens: statistics.forcedTokens)
+        return EngineFigures(engine.statistics())
     }
 }

@@ -23,6 +23,8 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var adapterPath: String?
     /// How strongly the adapter applies (llama.cpp's LoRA scale; 1 is as trained).
     package var adapterScale: Float = 1
+    /// Whether and how far generations draft tokens ahead (prompt lookup); off by default.
+    package var speculation = SpeculationSettings.off
 
     /// A configuration with llama.cpp's own defaults for batching and one thread per core.
     package init(

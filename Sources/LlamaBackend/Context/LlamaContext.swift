@@ -17,6 +17,9 @@ package final class LlamaContext {
     package let configuration: ContextConfiguration
     /// Whether one sequence's cached prefix can be copied into another (``shareTokens(from:to:count:)``).
     package let canShareSequences: Bool
+    /// Whether a sequence's last cached tokens can be dropped while the earlier ones stay (an
+    /// attention cache can; a recurrent state cannot), as rejected drafts need.
+    package let canDropTokens: Bool
     /// The LoRA adapter the context applies, kept alive as long as the context.
     private let adapter: LlamaAdapter?
 
@@ -56,6 +59,7 @@ package final class LlamaContext {
         let handle = model.handle.pointer
         // Copies need a plain attention cache: recurrent state and sliding windows keep no
         // reusable per-position cells.
+        self.canDropTokens = !llama_model_is_recurrent(handle) && !llama_model_is_hybrid(handle)
         self.canShareSequences =
             configuration.sequences > 1 && !llama_model_is_recurrent(handle)
             && !llama_model_is_hybrid(handle) && llama_model_n_swa(handle) == 0

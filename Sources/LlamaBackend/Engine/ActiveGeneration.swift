@@ -23,12 +23,15 @@ final class ActiveGeneration {
     /// The most tokens the response may have: `maximumTokens`, or the context's room after the
     /// prompt when that is less.
     let responseLimit: Int
+    /// The most tokens to draft next step (speculation), adapted to how many were accepted.
+    var draftLength: Int
 
     init(
         ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?,
-        responseLimit: Int
+        responseLimit: Int, draftLength: Int = 0
     ) {
         self.ticket = ticket
+        self.draftLength = draftLength
         self.responseLimit = responseLimit
         self.pending = uncachedPrompt
         self.reusedTokens = reusedTokens
@@ -39,6 +42,13 @@ final class ActiveGeneration {
 
     /// Tokens waiting to be fed.
     var remaining: Int { pending.count - fed }
+
+    /// Sets the next draft length from the last verification: doubled (up to `maximum`) when the
+    /// whole draft held, else one more than what held, so that drafts that keep failing cost one
+    /// extra position a step.
+    func adaptDraftLength(drafted: Int, accepted: Int, maximum: Int) {
+        draftLength = accepted == drafted ? min(maximum, max(1, draftLength) * 2) : min(maximum, accepted + 1)
+    }
 
     /// Whether the request only fills the cache.
     var isPrefillOnly: Bool { ticket.request.maximumTokens == 0 }

@@ -12,7 +12,7 @@ final class EngineScheduler {
     let context: LlamaContext
     let mailbox: EngineMailbox
     let vocabulary: Vocabulary
-    private var slots: [EngineSlot]
+    var slots: [EngineSlot]
     private var waiting: [GenerationTicket] = []
     private let batch: TokenBatch
     private var step: UInt64 = 0
@@ -22,6 +22,8 @@ final class EngineScheduler {
     private let minimumCopy: Int
     private var maskWords: [UInt32]
     private let tokensPerSequence: Int
+    /// How generations draft tokens ahead (off when the cache cannot drop rejected drafts).
+    let speculation: SpeculationSettings
 
     init(context: LlamaContext, mailbox: EngineMailbox) {
         self.context = context
@@ -33,6 +35,7 @@ final class EngineScheduler {
         self.maskWords = [UInt32](repeating: 0, count: (vocabulary.count + 31) / 32)
         self.tokensPerSequence = context.configuration.tokensPerSequence
         self.minimumCopy = context.configuration.minimumPrefixCopy
+        self.speculation = context.canDropTokens ? context.configuration.speculation : .off
     }
 
     /// Runs until the engine shuts down.
@@ -146,7 +149,7 @@ final class EngineScheduler {
         admissions &+= 1
         let generation = ActiveGeneration(
             ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
-            admission: admissions, constraint: constraint, responseLimit: responseLimit)
+            admission: admissions, constraint: constraint, responseLimit: responseLimit, draftLength: speculation.maximumDraft)
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
         mailbox.statistics.withLock { statistics in
@@ -167,10 +170,12 @@ final class EngineScheduler {
 
     // MARK: Decoding
 
-    private struct Participant {
+    struct Participant {
         let slot: Int
         let count: Int
         let logitsIndex: Int32?
+        /// Tokens drafted after the fed ones, each with logits right after `logitsIndex`.
+        var draft: [TokenID] = []
     }
 
     private func runStep() {
@@ -215,7 +220,14 @@ final class EngineScheduler {
                 if isLast && wantsLogits { logitsIndex = index }
             }
             if !generation.hasPrefilled { prefillUsed += take }
-            participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex))
+            var participant = Participant(slot: index, count: take, logitsIndex: logitsIndex)
+            if generation.hasPrefilled, wantsLogits {
+                participant.draft = draft(for: generation, slot: index, feeding: take, batchRoom: batch.capacity - batch.count)
+                for (offset, token) in participant.draft.enumerated() {
+                    batch.append(token, position: Int32(start + take + offset), sequence: slots[index].sequence, computeLogits: true)
+                }
+            }
+            participants.append(participant)
         }
         guard !participants.isEmpty else { return }
         if prefillUsed > 0, participants.count > prefillingParticipants(participants) {
@@ -272,14 +284,23 @@ final class EngineScheduler {
             }
         }
         guard let logitsIndex = participant.logitsIndex else { return }
-        sampleNextToken(slot: participant.slot, logitsIndex: logitsIndex)
+        if participant.draft.isEmpty {
+            if let produced = produceTokens(slot: participant.slot, logitsIndex: logitsIndex) {
+                generation.pending = produced
+            }
+        } else {
+            verify(participant.draft, slot: participant.slot, logitsIndex: logitsIndex)
+        }
     }
 
-    private func sampleNextToken(slot index: Int, logitsIndex: Int32) {
-        guard let generation = slots[index].generation else { return }
+    /// Samples the next token from the logits at `logitsIndex`, with any jump-forward tokens after
+    /// it, and reports their text. Returns them, or `nil` when the generation has ended (its slot
+    /// is then free).
+    func produceTokens(slot index: Int, logitsIndex: Int32) -> [TokenID]? {
+        guard let generation = slots[index].generation else { return nil }
         guard let logits = context.logits(at: logitsIndex) else {
             finish(slot: index, throwing: LlamaError.logitsMissing(batchIndex: logitsIndex))
-            return
+            return nil
         }
         var token: TokenID?
         if let constraint = generation.constraint {
@@ -311,18 +332,18 @@ final class EngineScheduler {
         }
         guard let token else {
             finish(slot: index, throwing: LlamaError.constraintDeadEnd(generatedTokens: generation.producedTokens))
-            return
+            return nil
         }
         mailbox.statistics.withLock { $0.sampledTokens += 1 }
         if vocabulary.isEndOfGeneration(token) {
             finish(slot: index, reason: .endOfGeneration)
-            return
+            return nil
         }
         var produced = [token]
         if let constraint = generation.constraint {
             guard constraint.accept(token) else {
                 finish(slot: index, throwing: LlamaError.constraintDeadEnd(generatedTokens: generation.producedTokens))
-                return
+                return nil
             }
             let forced = constraint.takeForcedTokens()
             if !forced.isEmpty {
@@ -343,13 +364,14 @@ final class EngineScheduler {
             // A structure that fills the context exactly ends there, valid, rather than overflow.
             finish(slot: index, reason: .maximumTokens)
         } else {
-            generation.pending = produced
+            return produced
         }
+        return nil
     }
 
     // MARK: Finishing
 
-    private func finish(slot index: Int, reason: FinishReason) {
+    func finish(slot index: Int, reason: FinishReason) {
         guard let generation = slots[index].generation else { return }
         slots[index].generation = nil
         slots[index].lastUsed = step
@@ -359,7 +381,7 @@ final class EngineScheduler {
         generation.ticket.continuation.finish()
     }
 
-    private func finish(slot index: Int, throwing error: any Error) {
+    func finish(slot index: Int, throwing error: any Error) {
         guard let generation = slots[index].generation else { return }
         slots[index].generation = nil
         slots[index].lastUsed = step

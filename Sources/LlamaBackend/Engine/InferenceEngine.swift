@@ -116,6 +116,10 @@ package struct EngineStatistics: Sendable, Equatable {
     /// The most prompt tokens fed in one step while other generations decoded (bounded by
     /// ``ContextConfiguration/prefillChunkWhileDecoding``, so prefills cannot starve decoders).
     package var largestPrefillWhileDecoding = 0
+    /// Tokens drafted ahead by speculation (prompt lookup) and fed for verification.
+    package var draftedTokens = 0
+    /// Drafted tokens that matched what the model produced (each saved one decoding pass).
+    package var acceptedDraftTokens = 0
     /// Sampling steps whose candidates a token constraint masked (guided generation).
     package var maskedSteps = 0
     /// Time spent computing those masks (allowed tokens, and closing tokens when the budget runs

@@ -37,7 +37,7 @@ enum GenerationErrorMapping {
                     details: .responseBudget(neededTokens: needed, maximumResponseTokens: available)))
         case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
-        case .decodeFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:
+        case .decodeFailed, .cacheEditFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
     }

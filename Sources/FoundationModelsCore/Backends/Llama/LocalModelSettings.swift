@@ -19,6 +19,7 @@ import Synchronization
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
+/// | `FM_SPECULATION` | `none`, `lookup` or `lookup:N`: prompt-lookup speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
@@ -59,6 +60,9 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Greedy output without such a loop is unchanged. Either way a guided answer is never cut
     /// off: when the token budget runs low, the answer is closed validly.
     public var breaksLoops = true
+    /// Whether generations guess tokens ahead and verify several per model pass; answers are the
+    /// same either way (see ``Speculation``).
+    public var speculation = Speculation.none
     /// Whether every prompt is printed on standard error as the chat template renders it, to see
     /// what the model is given.
     public var logsPrompts = false
@@ -120,6 +124,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         settings.simulatedAvailability = environment["FM_SIMULATE_AVAILABILITY"].flatMap(SimulatedAvailability.init(rawValue:))
         settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
         if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
+        if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }
@@ -138,6 +143,7 @@ public struct LocalModelSettings: Sendable, Hashable {
             tokensPerSequence: contextSize, sequences: concurrentSessions,
             threads: threads ?? ContextConfiguration.processorCount)
         configuration.adapterPath = adapterPath
+        configuration.speculation = speculation.engineSettings
         return configuration
     }
 }

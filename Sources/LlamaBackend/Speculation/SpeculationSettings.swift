@@ -1,0 +1,30 @@
+/// How the engine guesses tokens ahead of the model, to verify several in one decoding pass.
+///
+/// With prompt lookup, each decoding step looks for the latest n-gram of the conversation (prompt
+/// and answer so far) earlier in it, and drafts the tokens that followed it there: extraction and
+/// summaries copy spans of their input, and structured answers repeat their keys. The drafted
+/// tokens are fed with the next token in the same batch; each position's logits are sampled as
+/// usual, and drafted tokens count only while they equal what was sampled. The output is the
+/// output without speculation, token for token, greedy or seeded: a draft changes how many
+/// positions one pass computes, never which token is chosen.
+package struct SpeculationSettings: Sendable, Hashable {
+    /// The most tokens drafted for one step; 0 turns speculation off.
+    package var maximumDraft: Int
+    /// The shortest n-gram whose earlier occurrence is trusted to predict what follows.
+    package var minimumMatch: Int
+    /// The longest n-gram looked up (longer matches are tried first).
+    package var maximumMatch: Int
+
+    /// Settings; the draft is clamped to at least 0 and the match lengths to at least 1.
+    package init(maximumDraft: Int, minimumMatch: Int = 2, maximumMatch: Int = 4) {
+        self.maximumDraft = max(0, maximumDraft)
+        self.minimumMatch = max(1, minimumMatch)
+        self.maximumMatch = max(self.minimumMatch, maximumMatch)
+    }
+
+    /// No speculation: one token per sequence per pass.
+    package static let off = SpeculationSettings(maximumDraft: 0)
+
+    /// Whether drafts are made at all.
+    package var isEnabled: Bool { maximumDraft > 0 }
+}
