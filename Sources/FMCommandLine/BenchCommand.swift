@@ -96,7 +96,7 @@ struct BenchCommand {
 
     func run() async throws {
         var settings = LocalModelSettings.current
-        if let modelPath { settings.modelPath = modelPath }
+        if let modelPath { settings.modelPath = ModelCatalog.resolve(modelPath) }
         settings.threads = threads
         settings.contextSize = max(settings.contextSize, 4096)
         // The bench measures speed, whatever the text says: a refusal is an answer like any other.

@@ -101,7 +101,7 @@ struct GenerationFlags: Equatable {
     /// model's settings.
     func configureModel() {
         var settings = LocalModelSettings.current
-        if let modelPath { settings.modelPath = modelPath }
+        if let modelPath { settings.modelPath = ModelCatalog.resolve(modelPath) }
         if let contextSize { settings.contextSize = contextSize }
         if allowsLoops { settings.breaksLoops = false }
         if let speculation { settings.speculation = speculation }
@@ -160,7 +160,7 @@ struct GenerationFlags: Equatable {
                                 answer cannot fit is refused up front
           --allow-loops         with --schema: let a value that repeats itself ("2000000…",
                                 ["a", "a", …]) run on; by default it is steered to its end
-          --speculation MODE    none, lookup or lookup:N: guess up to N tokens (8) from the conversation
+          --speculation MODE    none, lookup or lookup:N: guess up to N tokens (2) from the conversation
                                 itself and verify them in one model pass (prompt lookup); the answer is
                                 the same, faster when it copies its input (default: FM_SPECULATION)
           --json                respond and stream: one JSON object with content, usage and timings

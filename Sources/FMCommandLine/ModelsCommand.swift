@@ -1,13 +1,15 @@
 import Foundation
 import FoundationModels
 
-/// `fm models`: the GGUF models set-up installed (and `FM_MODEL`'s), with sizes and paths; the one
-/// `fm` uses by default is marked.
+/// `fm models`: the GGUF models set-up installed (and `FM_MODEL`'s), with sizes, short names
+/// (`default`, `quality`, `smollm2`) and paths; the one `fm` uses by default is marked.
 struct ModelsCommand {
     init(arguments: inout CommandLineArguments) throws {
         if let word = arguments.next() {
             guard word == "-h" || word == "--help" else { throw CLIError.usage("models takes no arguments") }
-            print("fm models: the GGUF models set-up installed, their sizes and paths (* marks the default).")
+            print(
+                "fm models: the GGUF models set-up installed, their sizes, names and paths (* marks the default; "
+                    + "a name works as --model NAME or FM_MODEL=NAME; scripts/setup.sh --model quality adds the 1.5B model).")
             exit(0)
         }
     }
@@ -20,7 +22,8 @@ struct ModelsCommand {
         return paths.map { path in
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             let size = String(format: "%7.1f MB", Double(bytes) / 1_000_000)
-            return "\(path == defaultPath ? "*" : " ") \(size)  \(path)"
+            let name = (ModelCatalog.known(at: path)?.name ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
+            return "\(path == defaultPath ? "*" : " ") \(size)  \(name) \(path)"
         }
     }
 

@@ -83,7 +83,7 @@ struct ServeCommand {
     /// The served models: the base model, then one per adapter.
     func servedModels() throws -> [ServedModel] {
         var settings = LocalModelSettings.current
-        if let modelPath { settings.modelPath = modelPath }
+        if let modelPath { settings.modelPath = ModelCatalog.resolve(modelPath) }
         if let contextSize { settings.contextSize = contextSize }
         if let speculation { settings.speculation = speculation }
         settings.concurrentSessions = parallel

@@ -76,7 +76,7 @@ import JSONValues
             try flags(["--server", "ftp://x", "--server-model", "m"])
         }
         #expect(throws: CLIError.usage("--server-model and --api-key need --server URL")) { try flags(["--api-key", "k"]) }
-        #expect(throws: CLIError.usage("--server cannot be combined with --model or --adapter")) {
+        #expect(throws: CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")) {
             try flags(["--server", "http://x/v1", "--server-model", "m", "--model", "a.gguf"])
         }
     }
@@ -192,7 +192,7 @@ import JSONValues
         #expect(guidedOnly.runsGuided && !guidedOnly.runsSessions && !guidedOnly.runsThroughput)
         #expect(guidedOnly.schemaLimit == 20 && !guidedOnly.withReference)
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas or serve, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve or speculation, got 'everything'")) { try BenchCommand(arguments: &bad) }
         var schemas = CommandLineArguments(["--only", "schemas", "--schemas", NSTemporaryDirectory(), "--per-subset", "3", "--max-tokens", "64"])
         let userPath = try BenchCommand(arguments: &schemas)
         #expect(userPath.runsSchemaPath && !userPath.runsGuided && userPath.perSubset == 3 && userPath.maximumTokens == 64)
@@ -200,5 +200,36 @@ import JSONValues
         #expect(throws: CLIError.usage("--only schemas needs --schemas DIR (a JSONSchemaBench folder)")) { try BenchCommand(arguments: &folderless) }
         var missing = CommandLineArguments(["--schemas", "/nonexistent/folder"])
         #expect(throws: CLIError.self) { try BenchCommand(arguments: &missing) }
+    }
+
+    @Test func speculationIsAnOptionOfTheLocalModel() throws {
+        let parsed = try flags(["--speculation", "lookup:3", "hello"])
+        #expect(parsed.speculation == .promptLookup(maximumDraftLength: 3))
+        #expect(try flags(["--speculation", "none"]).speculation == LocalModelSettings.Speculation.none)
+        #expect(throws: CLIError.usage("--speculation takes none, lookup or lookup:N, got 'fast'")) { try flags(["--speculation", "fast"]) }
+        #expect(throws: CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")) {
+            try flags(["--server", "http://127.0.0.1:1/v1", "--server-model", "m", "--speculation", "lookup"])
+        }
+        var serve = CommandLineArguments(["--speculation", "lookup"])
+        #expect(try ServeCommand(arguments: &serve).speculation == .promptLookup)
+        var bench = CommandLineArguments(["--only", "speculation", "--speculation", "lookup:4"])
+        let speculationOnly = try BenchCommand(arguments: &bench)
+        #expect(speculationOnly.runsSpeculation && !speculationOnly.runsSessions && !speculationOnly.runsServe)
+        #expect(speculationOnly.speculation.maximumDraftLength == 4)
+        var none = CommandLineArguments(["--speculation", "none"])
+        #expect(throws: CLIError.self) { try BenchCommand(arguments: &none) }
+    }
+
+    @Test func theHostDescriptionReadsTheCPUNameAndItsVectorFlags() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpuinfo-\(UUID().uuidString)").path
+        try "processor\t: 0\nmodel name\t: Example Xeon 9000\nflags\t\t: fpu sse4_2 avx2 avx512f amx_tile vme\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let host = HostDescription.current(cpuinfo: path)
+        #expect(host.cpu == "Example Xeon 9000")
+        #expect(host.flags == ["amx_tile", "avx2", "avx512f", "sse4_2"])
+        #expect(host.cores == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(host.line.hasPrefix("host: Example Xeon 9000, \(host.cores) cores, amx_tile avx2 avx512f sse4_2"))
+        #expect((host.jsonObject["flags"] as? [String]) == host.flags)
     }
 }

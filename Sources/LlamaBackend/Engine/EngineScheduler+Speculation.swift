@@ -22,8 +22,11 @@ extension EngineScheduler {
     func draft(for generation: ActiveGeneration, slot index: Int, feeding: Int, batchRoom: Int) -> [TokenID] {
         guard speculation.isEnabled, generation.draftLength > 0 else { return [] }
         let cached = slots[index].cached.count
+        // One generation's rows in a pass stay within the maximum draft plus one, pending tokens
+        // included (see `SpeculationSettings.maximumDraft`).
         let limit = min(
             generation.draftLength,
+            speculation.maximumDraft + 1 - feeding,
             generation.responseLimit - generation.producedTokens - 1,
             context.configuration.tokensPerSequence - cached - feeding,
             batchRoom)

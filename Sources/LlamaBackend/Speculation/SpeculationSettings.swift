@@ -8,7 +8,11 @@
 /// output without speculation, token for token, greedy or seeded: a draft changes how many
 /// positions one pass computes, never which token is chosen.
 package struct SpeculationSettings: Sendable, Hashable {
-    /// The most tokens drafted for one step; 0 turns speculation off.
+    /// The most tokens drafted for one step; 0 turns speculation off. A generation's rows in one
+    /// pass, pending tokens and draft together, stay within this plus one: with 2, a step feeds
+    /// at most 3 rows of one sequence, which llama.cpp's repacked CPU kernels compute row by row
+    /// exactly as a single token (from 4 rows on they take a blocked kernel that rounds
+    /// differently).
     package var maximumDraft: Int
     /// The shortest n-gram whose earlier occurrence is trusted to predict what follows.
     package var minimumMatch: Int

@@ -20,11 +20,15 @@ extension LocalModelSettings {
         /// No speculation: one token per session per model pass.
         public static let none = Speculation(maximumDraftLength: 0)
 
-        /// Prompt lookup with the default draft length (8): the guesses are the tokens that
+        /// Prompt lookup with the default draft length (2): the guesses are the tokens that
         /// followed the conversation's latest few tokens where they occurred before, in the prompt
         /// or the answer. It pays off when answers copy their input: extraction, summaries, quoted
         /// tool output, repeated keys of structured answers.
-        public static let promptLookup = Speculation(maximumDraftLength: 8)
+        ///
+        /// With 2, one session's pass computes at most 3 rows, which llama.cpp's CPU kernels round
+        /// exactly as single tokens; longer drafts take its blocked kernels, whose rounding can
+        /// flip a near tie (as batching several sessions together can).
+        public static let promptLookup = Speculation(maximumDraftLength: 2)
 
         /// Prompt lookup guessing at most `maximumDraftLength` tokens a step (the length adapts
         /// to how many guesses held; 0 turns speculation off).
@@ -32,10 +36,10 @@ extension LocalModelSettings {
             Speculation(maximumDraftLength: max(0, maximumDraftLength))
         }
 
-        /// Parses the `FM_SPECULATION` setting: `none` (or `off`), `lookup`, or `lookup:N` for a
-        /// draft length of N.
+        /// Parses the `FM_SPECULATION` setting: `none` (or `off`), `lookup` (a draft length of 2),
+        /// or `lookup:N` for a draft length of N.
         public init?(setting: String) {
-            let parts = setting.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+            let parts = setting.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             switch parts.first {
             case "none", "off":
                 guard parts.count == 1 else { return nil }

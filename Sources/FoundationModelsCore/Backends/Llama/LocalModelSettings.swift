@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// | variable | meaning | default |
 /// |---|---|---|
-/// | `FM_MODEL` | path of the GGUF file | Qwen2.5-Coder-0.5B-Instruct from `scripts/setup.sh` |
+/// | `FM_MODEL` | path of the GGUF file, or `quality` (the 1.5B model of `scripts/setup.sh --model quality`), `default` or `smollm2` | Qwen2.5-Coder-0.5B-Instruct from `scripts/setup.sh` |
 /// | `FM_CONTEXT_SIZE` | tokens per session | 4096 |
 /// | `FM_THREADS` | CPU threads | one per core |
 /// | `FM_SESSIONS` | sessions decoded together | 4 |
@@ -114,7 +114,7 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Settings read from the environment (see the table above).
     public static var fromEnvironment: LocalModelSettings {
         let environment = ProcessInfo.processInfo.environment
-        var settings = LocalModelSettings(modelPath: environment["FM_MODEL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultModelPath)
+        var settings = LocalModelSettings(modelPath: environment["FM_MODEL"].flatMap { $0.isEmpty ? nil : ModelCatalog.resolve($0) } ?? defaultModelPath)
         if let size = environment["FM_CONTEXT_SIZE"].flatMap(Int.init), size > 0 { settings.contextSize = size }
         if let threads = environment["FM_THREADS"].flatMap(Int.init), threads > 0 { settings.threads = threads }
         if let sessions = environment["FM_SESSIONS"].flatMap(Int.init), sessions > 0 { settings.concurrentSessions = sessions }

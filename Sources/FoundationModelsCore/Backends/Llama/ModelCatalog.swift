@@ -11,6 +11,34 @@ package enum ModelCatalog {
         case qwen25Coder05B = "Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
         /// SmolLM2-135M-Instruct, Q4_1 (98 MB, 49K vocabulary): fast, for tests.
         case smolLM2 = "SmolLM2-135M-Instruct-Q4_1.gguf"
+        /// Qwen2.5-Coder-1.5B-Instruct, Q4_K_M (1.1 GB, the same tokenizer as the default): the
+        /// larger model, fetched by `scripts/setup.sh --model quality`.
+        case qwen25Coder15B = "Qwen2.5-Coder-1.5B-Instruct-Q4_K_M.gguf"
+
+        /// The short name that selects it where a model path is expected (`FM_MODEL`, `--model`).
+        package var name: String {
+            switch self {
+            case .qwen25Coder05B: "default"
+            case .smolLM2: "smollm2"
+            case .qwen25Coder15B: "quality"
+            }
+        }
+
+        /// How to install it, in words.
+        package var setUpCommand: String {
+            self == .qwen25Coder15B ? "scripts/setup.sh --model quality" : "scripts/setup.sh"
+        }
+    }
+
+    /// The path a model setting names: a known model's short name (`default`, `quality`,
+    /// `smollm2`) gives its path in the cache; anything else is a path already.
+    package static func resolve(_ nameOrPath: String) -> String {
+        Known.allCases.first { $0.name == nameOrPath }.map(path(of:)) ?? nameOrPath
+    }
+
+    /// The known model at `path`, if it is one.
+    package static func known(at path: String) -> Known? {
+        Known.allCases.first { self.path(of: $0) == path }
     }
 
     /// The cache folder.

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import FoundationModelsCore
+import LlamaBackend
+import TestSupport
+
+/// `LocalModelSettings.speculation`: its setting's spelling, and sessions that answer the same
+/// with it as without it.
+@Suite struct SpeculationSettingTests {
+    @Test func theSettingParses() {
+        #expect(LocalModelSettings.Speculation(setting: "none") == LocalModelSettings.Speculation.none)
+        #expect(LocalModelSettings.Speculation(setting: "off") == LocalModelSettings.Speculation.none)
+        #expect(LocalModelSettings.Speculation(setting: "lookup") == .promptLookup)
+        #expect(LocalModelSettings.Speculation(setting: "LOOKUP:5")?.maximumDraftLength == 5)
+        #expect(LocalModelSettings.Speculation(setting: "lookup:0") == LocalModelSettings.Speculation.none)
+        for bad in ["", "draft", "lookup:", "lookup:-1", "lookup:x", "none:2"] {
+            #expect(LocalModelSettings.Speculation(setting: bad) == nil, "\(bad)")
+        }
+        #expect(LocalModelSettings.Speculation.promptLookup.description == "lookup:2")
+        #expect(LocalModelSettings.Speculation.none.description == "none")
+        #expect(LocalModelSettings.Speculation.promptLookup(maximumDraftLength: -3) == LocalModelSettings.Speculation.none)
+    }
+
+    @Test func itIsOffByDefaultAndReachesTheEngine() {
+        var settings = LocalModelSettings(modelPath: "/models/x.gguf")
+        #expect(settings.speculation == LocalModelSettings.Speculation.none)
+        #expect(!settings.contextConfiguration.speculation.isEnabled)
+        settings.speculation = .promptLookup(maximumDraftLength: 3)
+        #expect(settings.contextConfiguration.speculation.maximumDraft == 3)
+    }
+
+    @Test func knownModelNamesResolveToTheirPaths() {
+        #expect(ModelCatalog.resolve("quality") == ModelCatalog.path(of: .qwen25Coder15B))
+        #expect(ModelCatalog.resolve("default") == ModelCatalog.path(of: .qwen25Coder05B))
+        #expect(ModelCatalog.resolve("smollm2") == ModelCatalog.path(of: .smolLM2))
+        #expect(ModelCatalog.resolve("/models/quality") == "/models/quality")
+        #expect(ModelCatalog.known(at: ModelCatalog.path(of: .qwen25Coder15B))?.setUpCommand == "scripts/setup.sh --model quality")
+    }
+}
+
+/// Sessions on SmolLM2 with prompt lookup give the answers they give without it.
+@Suite(.requiresSmolLM2, .serialized) struct SpeculativeSessionTests {
+    static let notes = """
+        Weekly sync, product team. Sara to finalize pricing by Friday. Youssef needs to fix the login bug \
+        before the release. Lina will share the new onboarding mockups next week.
+        """
+
+    /// Two models on engines of their own (the context size differs from other tests'), one with
+    /// speculation.
+    func models() -> (plain: LlamaLanguageModel, speculative: LlamaLanguageModel) {
+        var settings = LocalModelSettings(modelPath: TestModels.smolLM2Path, contextSize: 1536, threads: TestModels.threads, concurrentSessions: 1)
+        let plain = LlamaLanguageModel(settings: settings)
+        settings.speculation = .promptLookup
+        return (plain, LlamaLanguageModel(settings: settings))
+    }
+
+    func drafts(_ model: LlamaLanguageModel) async throws -> (drafted: Int, accepted: Int) {
+        let statistics = try #require(await EngineStore.shared.runningEngine(for: model.settings)).statistics()
+        return (statistics.draftedTokens, statistics.acceptedDraftTokens)
+    }
+
+    @Test func textAndGuidedAnswersAreTheSame() async throws {
+        let (plain, speculative) = models()
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 120)
+        var answers: [String] = []
+        var items: [ActionItem] = []
+        for model in [plain, speculative] {
+            await model.settings.discardCachedPrompts()
+            let session = LanguageModelSession(model: model, instructions: "You are a careful assistant.")
+            answers.append(try await session.respond(to: "Copy these notes word for word:\n\(Self.notes)", options: options).content)
+            items.append(try await session.respond(to: "Give Youssef's task as an action item.", generating: ActionItem.self, options: options).content)
+        }
+        #expect(answers[1] == answers[0])
+        #expect(items[1].task == items[0].task && items[1].owner == items[0].owner && items[1].priority == items[0].priority)
+        // Speculation ran (and held somewhere), the plain engine never drafted.
+        let speculativeDrafts = try await drafts(speculative)
+        #expect(speculativeDrafts.accepted > 0, "\(speculativeDrafts)")
+        #expect(try await drafts(plain).drafted == 0)
+    }
+}
