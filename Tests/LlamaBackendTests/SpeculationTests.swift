@@ -120,7 +120,8 @@ import TestSupport
         let vocabulary = try engines().plain.model.vocabulary
         let grammars = ModelGrammars(vocabulary: vocabulary)
         let grammar = try grammars.grammar(
-            forJSONSchema: #"{"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"owner": {"type": "string"}, "task": {"type": "string"}}, "required": ["owner", "task"]}}}, "required": ["items"]}"#
+            forJSONSchema:
+                #"{"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"owner": {"type": "string"}, "task": {"type": "string"}}, "required": ["owner", "task"]}}}, "required": ["items"]}"#
         )
         let request = GenerationRequest(
             promptTokens: try prompt("List each person's task from these notes as JSON:\n\(Self.notes)"), sampling: .init(strategy: .greedy),
