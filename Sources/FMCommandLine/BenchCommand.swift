@@ -40,6 +40,7 @@ struct BenchCommand {
     var runsServe = false
     var serveLoad = ServeBench.Load()
     var runsSpeculation = true
+    var runsContention = true
     var speculation = LocalModelSettings.Speculation.promptLookup
 
     init(arguments: inout CommandLineArguments) throws {
@@ -68,8 +69,8 @@ struct BenchCommand {
                 speculation = parsed
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation"].contains(part) else {
-                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas, serve or speculation, got '\(part)'")
+                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention"].contains(part) else {
+                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
@@ -77,6 +78,7 @@ struct BenchCommand {
                 runsSchemaPath = part == "schemas"
                 runsServe = part == "serve"
                 runsSpeculation = part == "speculation"
+                runsContention = part == "contention"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
@@ -131,6 +133,11 @@ struct BenchCommand {
         }
         if runsSpeculation {
             let report = try await SpeculationBench(settings: settings, speculation: speculation, repeats: repeats, job: Self.mainJob, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
+        }
+        if runsContention {
+            let report = try await ContentionBench(settings: settings, repeats: repeats, log: log).run()
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
         }

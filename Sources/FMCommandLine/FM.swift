@@ -35,7 +35,9 @@ package enum FM {
                                            plain and json_schema (--only serve --clients N --requests N
                                            --parallel N --serve-max-tokens N); the main job with
                                            prompt-lookup speculation and without (--only speculation,
-                                           --speculation lookup:N); progress goes to standard error
+                                           --speculation lookup:N); one session's decoding quiet and
+                                           beside a busy thread per core (--only contention); progress
+                                           goes to standard error
 
         \(GenerationFlags.help)
 
