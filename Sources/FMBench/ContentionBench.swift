@@ -3,15 +3,16 @@ package import FoundationModels
 import Synchronization
 
 /// `fm bench --only contention`: one session's decoding on a quiet machine and beside one busy
-/// thread per core (a contended machine), with the bench's thread count and with one thread,
-/// interleaved. llama.cpp's threads wait for each other at every operation of a pass; when other
-/// threads hold the cores, each wait can last a scheduler time slice.
+/// thread per core (a contended machine), interleaved, three ways: the bench's thread count
+/// adapting to the load (the default, `LocalModelSettings.adaptsThreadsToLoad`), the same count
+/// fixed, and one thread. llama.cpp's threads wait for each other at every operation of a pass;
+/// when other threads hold the cores, each wait can last a scheduler time slice.
 package struct ContentionBench {
     let settings: LocalModelSettings
     let repeats: Int
     let log: @Sendable (String) -> Void
     /// Tokens decoded per measurement.
-    static let tokens = 48
+    static let tokens = 64
 
     /// A benchmark of these settings (model, threads).
     package init(settings: LocalModelSettings, repeats: Int, log: @escaping @Sendable (String) -> Void) {
@@ -23,14 +24,15 @@ package struct ContentionBench {
     /// What the benchmark measured.
     package struct Report {
         let busyThreads: Int
-        /// Per thread count: decode tokens/s quiet and contended (medians), and their ratio per run.
-        let rows: [(threads: Int, quiet: Double, busy: Double, ratios: [Double])]
+        /// Per way: its key and label, decode tokens/s quiet and contended (medians), and their
+        /// ratio per run.
+        let rows: [(key: String, label: String, quiet: Double, busy: Double, ratios: [Double])]
 
         /// The figures as JSON members.
         package var jsonMembers: [String: Any] {
             var members: [String: Any] = ["contention_busy_threads": busyThreads]
             for row in rows {
-                let prefix = "contention_threads_\(row.threads)_"
+                let prefix = "contention_\(row.key)_"
                 members[prefix + "quiet_tps"] = row.quiet
                 members[prefix + "busy_tps"] = row.busy
                 members[prefix + "ratio"] = row.ratios.median
@@ -43,33 +45,47 @@ package struct ContentionBench {
             var lines = ["contention: one session decoding \(ContentionBench.tokens) tokens, quiet and beside \(busyThreads) busy threads (medians)"]
             for row in rows {
                 lines.append(
-                    String(
-                        format: "  %d thread%@: quiet %.1f tok/s, contended %.1f tok/s: %.2f of quiet (runs %.2f-%.2f)", row.threads,
-                        row.threads == 1 ? "" : "s", row.quiet, row.busy, row.ratios.median, row.ratios.min() ?? .nan, row.ratios.max() ?? .nan))
+                    "  " + row.label.padding(22)
+                        + String(
+                            format: "quiet %.1f tok/s, contended %.1f tok/s: %.2f of quiet (runs %.2f-%.2f)", row.quiet, row.busy,
+                            row.ratios.median, row.ratios.min() ?? .nan, row.ratios.max() ?? .nan))
             }
             return lines.joined(separator: "\n")
         }
     }
 
-    /// Measures each thread count: a warm-up, then `repeats` quiet and contended runs in turn.
+    /// Measures each way: a warm-up, then `repeats` quiet and contended runs in turn.
     package func run() async throws -> Report {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let counts = Array(Set([settings.threads ?? cores, 1])).sorted(by: >)
-        var rows: [(threads: Int, quiet: Double, busy: Double, ratios: [Double])] = []
-        for threads in counts {
+        let threads = settings.threads ?? cores
+        var ways = [(key: "one_thread", label: "1 thread", threads: 1, adapts: false)]
+        if threads > 1 {
+            ways.insert(
+                contentsOf: [
+                    (key: "adaptive", label: "\(threads) threads, adaptive", threads: threads, adapts: true),
+                    (key: "fixed", label: "\(threads) threads, fixed", threads: threads, adapts: false)
+                ], at: 0)
+        }
+        var rows: [(key: String, label: String, quiet: Double, busy: Double, ratios: [Double])] = []
+        for way in ways {
             var variant = settings
-            variant.threads = threads
+            variant.threads = way.threads
+            variant.adaptsThreadsToLoad = way.adapts
             variant.concurrentSessions = 1
             let model = LlamaLanguageModel(settings: variant)
             _ = try await decodeRate(model, run: 0)
             var quiet: [Double] = []
             var busy: [Double] = []
             for run in 1...repeats {
-                log("contention, \(threads) thread(s), run \(run)/\(repeats): quiet")
+                log("contention, \(way.label), run \(run)/\(repeats): quiet")
+                // Each condition first runs a short untimed answer, so that an adapting thread
+                // count has seen it (the figures are the steady state, not the switch).
+                _ = try await decodeRate(model, run: run, tokens: 24)
                 quiet.append(try await decodeRate(model, run: run))
-                log("contention, \(threads) thread(s), run \(run)/\(repeats): beside \(cores) busy threads")
+                log("contention, \(way.label), run \(run)/\(repeats): beside \(cores) busy threads")
                 let load = BusyThreads(count: cores)
                 do {
+                    _ = try await decodeRate(model, run: run, tokens: 24)
                     busy.append(try await decodeRate(model, run: run))
                     load.stop()
                 } catch {
@@ -77,15 +93,15 @@ package struct ContentionBench {
                     throw error
                 }
             }
-            rows.append((threads, quiet.median, busy.median, zip(busy, quiet).map { $0 / $1 }))
+            rows.append((way.key, way.label, quiet.median, busy.median, zip(busy, quiet).map { $0 / $1 }))
         }
         return Report(busyThreads: cores, rows: rows)
     }
 
-    /// Tokens per second after the first, for one greedy answer of ``tokens`` tokens.
-    func decodeRate(_ model: LlamaLanguageModel, run: Int) async throws -> Double {
+    /// Tokens per second after the first, for one greedy answer of `tokens` tokens.
+    func decodeRate(_ model: LlamaLanguageModel, run: Int, tokens: Int = Self.tokens) async throws -> Double {
         let session = LanguageModelSession(model: model, instructions: "You count.")
-        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.tokens)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: tokens)
         var first: ContinuousClock.Instant?
         var last = ContinuousClock.now
         var produced = 0

@@ -192,7 +192,9 @@ import JSONValues
         #expect(guidedOnly.runsGuided && !guidedOnly.runsSessions && !guidedOnly.runsThroughput)
         #expect(guidedOnly.schemaLimit == 20 && !guidedOnly.withReference)
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got 'everything'")) { try BenchCommand(arguments: &bad) }
+        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got 'everything'")) {
+            try BenchCommand(arguments: &bad)
+        }
         var schemas = CommandLineArguments(["--only", "schemas", "--schemas", NSTemporaryDirectory(), "--per-subset", "3", "--max-tokens", "64"])
         let userPath = try BenchCommand(arguments: &schemas)
         #expect(userPath.runsSchemaPath && !userPath.runsGuided && userPath.perSubset == 3 && userPath.maximumTokens == 64)

@@ -22,6 +22,12 @@ package final class LlamaContext {
     package let canDropTokens: Bool
     /// The LoRA adapter the context applies, kept alive as long as the context.
     private let adapter: LlamaAdapter?
+    /// How many threads each pass uses (fewer when other work holds the cores).
+    private var governor: ThreadGovernor
+    /// The thread counts last given to llama.cpp (single-token passes, batched passes).
+    private var appliedThreads: (single: Int, batched: Int)
+    /// Decoding passes that ran with one thread of several: under load, or to measure one thread.
+    package private(set) var reducedThreadPasses = 0
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
@@ -56,6 +62,8 @@ package final class LlamaContext {
         self.model = model
         self.configuration = configuration
         self.adapter = adapter
+        self.governor = ThreadGovernor(maximum: configuration.threads, adapts: configuration.adaptsThreadsToLoad)
+        self.appliedThreads = (configuration.threads, configuration.batchThreads)
         let handle = model.handle.pointer
         // Copies need a plain attention cache: recurrent state and sliding windows keep no
         // reusable per-position cells.
@@ -78,15 +86,32 @@ package final class LlamaContext {
     ///
     /// Decodes take turns across every context of the process. A decode with more than one
     /// thread runs on the process's ``ComputeThread``, so that llama.cpp's OpenMP threads form one
-    /// team; a single-threaded one starts no team and runs on the caller's thread.
+    /// team; a single-threaded one starts no team and runs on the caller's thread. Decoding passes (up to 16 tokens) take their thread count from the context's
+    /// ``ThreadGovernor``: every thread on a quiet machine, one when other work holds the cores.
     ///
     /// - Throws: ``LlamaError/decodeFailed(status:)`` for any non-zero status (1: no KV slot).
     package func decode(_ batch: TokenBatch) throws(LlamaError) {
-        let usesThreads = max(configuration.threads, configuration.batchThreads) > 1
-        let status = computeGate.withLock { _ in
-            usesThreads ? ComputeThread.shared.perform { llama_decode(pointer, batch.raw) } : llama_decode(pointer, batch.raw)
+        let tokens = batch.count
+        let chosen = governor.threads(forPassOf: tokens)
+        let isDecoding = tokens <= ThreadGovernor.largestDecodingPass
+        let wanted = isDecoding ? (single: chosen, batched: chosen) : (single: configuration.threads, batched: configuration.batchThreads)
+        if wanted != appliedThreads {
+            llama_set_n_threads(pointer, Int32(wanted.single), Int32(wanted.batched))
+            appliedThreads = wanted
+        }
+        // llama.cpp uses the batched count for any pass of more than one token.
+        let threads = tokens > 1 ? wanted.batched : wanted.single
+        let (status, seconds) = computeGate.withLock { _ in
+            let start = ContinuousClock.now
+            let status = threads > 1 ? ComputeThread.shared.perform { llama_decode(pointer, batch.raw) } : llama_decode(pointer, batch.raw)
+            let (whole, fraction) = (ContinuousClock.now - start).components
+            return (status, Double(whole) + Double(fraction) / 1e18)
         }
         guard status == 0 else { throw .decodeFailed(status: status) }
+        if isDecoding {
+            governor.record(threads: threads, tokens: tokens, seconds: seconds)
+            if threads == 1, configuration.threads > 1 { reducedThreadPasses += 1 }
+        }
     }
 
     /// The logits computed for the batch entry at `index` (one float per vocabulary token).

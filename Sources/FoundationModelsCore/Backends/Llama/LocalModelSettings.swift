@@ -19,6 +19,7 @@ import Synchronization
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
+/// | `FM_ADAPTIVE_THREADS` | `0` keeps every decoding step at `FM_THREADS` threads, even when one is faster under load | on |
 /// | `FM_SPECULATION` | `none`, `lookup` or `lookup:N`: prompt-lookup speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
@@ -60,6 +61,12 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Greedy output without such a loop is unchanged. Either way a guided answer is never cut
     /// off: when the token budget runs low, the answer is closed validly.
     public var breaksLoops = true
+    /// Whether decoding drops to one thread while that is faster: when other work holds the
+    /// cores, llama.cpp's threads wait for each other at every step and several threads can be
+    /// slower than one. Every 24th decoding step measures the other choice. Off, every step uses
+    /// ``threads``, and answers cannot depend on the machine's load (with more than one thread,
+    /// llama.cpp's attention over 512 or more cached tokens rounds differently by thread count).
+    public var adaptsThreadsToLoad = true
     /// Whether generations guess tokens ahead and verify several per model pass; answers are the
     /// same either way (see ``Speculation``).
     public var speculation = Speculation.none
@@ -124,6 +131,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         settings.simulatedAvailability = environment["FM_SIMULATE_AVAILABILITY"].flatMap(SimulatedAvailability.init(rawValue:))
         settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
         if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
+        if environment["FM_ADAPTIVE_THREADS"] == "0" { settings.adaptsThreadsToLoad = false }
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
@@ -144,6 +152,7 @@ public struct LocalModelSettings: Sendable, Hashable {
             threads: threads ?? ContextConfiguration.processorCount)
         configuration.adapterPath = adapterPath
         configuration.speculation = speculation.engineSettings
+        configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
         return configuration
     }
 }
