@@ -2,7 +2,7 @@ import Testing
 @testable import LlamaBackend
 
 /// The thread count of decoding passes: every thread while that is fastest, one while other work
-/// makes it faster, prompt processing always with every thread.
+/// makes it faster, passes of several tokens always with every thread.
 @Suite struct ThreadGovernorTests {
     /// Runs `passes` single-token passes, timing each with `seconds(threads)`; returns the thread
     /// counts used.
@@ -37,14 +37,14 @@ import Testing
         #expect(governor.preferred == 2)
     }
 
-    @Test func promptProcessingAlwaysUsesEveryThread() {
+    @Test func passesOfSeveralTokensAlwaysUseEveryThread() {
         var governor = ThreadGovernor(maximum: 2, adapts: true)
         _ = run(&governor, passes: 60, seconds: { $0 == 2 ? 0.120 : 0.045 })
         #expect(governor.preferred == 1)
         #expect(governor.threads(forPassOf: ThreadGovernor.largestDecodingPass + 1) == 2)
         #expect(governor.threads(forPassOf: 512) == 2)
-        // Batched decoding of several sessions is decoding.
-        #expect(governor.threads(forPassOf: 4) == 1)
+        // Sessions decoded together keep every thread too.
+        #expect(governor.threads(forPassOf: 4) == 2)
     }
 
     @Test func withoutAdaptingOrWithOneThreadNothingChanges() {

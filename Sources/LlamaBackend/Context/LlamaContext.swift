@@ -86,7 +86,7 @@ package final class LlamaContext {
     ///
     /// Decodes take turns across every context of the process. A decode with more than one
     /// thread runs on the process's ``ComputeThread``, so that llama.cpp's OpenMP threads form one
-    /// team; a single-threaded one starts no team and runs on the caller's thread. Decoding passes (up to 16 tokens) take their thread count from the context's
+    /// team; a single-threaded one starts no team and runs on the caller's thread. Single-token passes (one session decoding) take their thread count from the context's
     /// ``ThreadGovernor``: every thread on a quiet machine, one when other work holds the cores.
     ///
     /// - Throws: ``LlamaError/decodeFailed(status:)`` for any non-zero status (1: no KV slot).

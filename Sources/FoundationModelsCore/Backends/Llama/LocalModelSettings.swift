@@ -61,9 +61,10 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Greedy output without such a loop is unchanged. Either way a guided answer is never cut
     /// off: when the token budget runs low, the answer is closed validly.
     public var breaksLoops = true
-    /// Whether decoding drops to one thread while that is faster: when other work holds the
-    /// cores, llama.cpp's threads wait for each other at every step and several threads can be
-    /// slower than one. Every 24th decoding step measures the other choice. Off, every step uses
+    /// Whether a session decoding alone drops to one thread while that is faster: when other work
+    /// holds the cores, llama.cpp's threads wait for each other at every step and several threads
+    /// can be slower than one. Every 24th such step measures the other choice; steps of several
+    /// sessions together keep every thread. Off, every step uses
     /// ``threads``, and answers cannot depend on the machine's load (with more than one thread,
     /// llama.cpp's attention over 512 or more cached tokens rounds differently by thread count).
     public var adaptsThreadsToLoad = true
