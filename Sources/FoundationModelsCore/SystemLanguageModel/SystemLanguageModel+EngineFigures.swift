@@ -14,8 +14,6 @@ extension SystemLanguageModel {
         package var forcedTokens = 0
         /// Model passes (`llama_decode` calls).
         package var decodeCalls = 0
-        /// Decoding passes that ran with one thread of several (under load).
-        package var reducedThreadPasses = 0
         /// Tokens drafted by speculation and verified.
         package var draftedTokens = 0
         /// Drafted tokens that held.
@@ -30,7 +28,6 @@ extension SystemLanguageModel {
             reusedPromptTokens = statistics.reusedPromptTokens
             forcedTokens = statistics.forcedTokens
             decodeCalls = statistics.decodeCalls
-            reducedThreadPasses = statistics.reducedThreadPasses
             draftedTokens = statistics.draftedTokens
             acceptedDraftTokens = statistics.acceptedDraftTokens
         }

@@ -23,8 +23,9 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var adapterPath: String?
     /// How strongly the adapter applies (llama.cpp's LoRA scale; 1 is as trained).
     package var adapterScale: Float = 1
-    /// Whether decoding passes drop to one thread while that is faster (other work holding the
-    /// cores; see ``ThreadGovernor``). On by default; it only acts with more than one thread.
+    /// Whether single-token passes (one sequence decoding) drop to one thread while that is faster
+    /// (other work holding the cores; see ``ThreadGovernor``). On by default; it only acts with
+    /// more than one thread.
     package var adaptsThreadsToLoad = true
     /// Whether and how far generations draft tokens ahead (prompt lookup); off by default.
     package var speculation = SpeculationSettings.off

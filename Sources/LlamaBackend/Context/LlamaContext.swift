@@ -24,10 +24,8 @@ package final class LlamaContext {
     private let adapter: LlamaAdapter?
     /// How many threads each pass uses (fewer when other work holds the cores).
     private var governor: ThreadGovernor
-    /// The thread counts last given to llama.cpp (single-token passes, batched passes).
+    /// The thread counts last given to llama.cpp (single-token passes, longer passes).
     private var appliedThreads: (single: Int, batched: Int)
-    /// Decoding passes that ran with one thread of several: under load, or to measure one thread.
-    package private(set) var reducedThreadPasses = 0
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
@@ -86,20 +84,19 @@ package final class LlamaContext {
     ///
     /// Decodes take turns across every context of the process. A decode with more than one
     /// thread runs on the process's ``ComputeThread``, so that llama.cpp's OpenMP threads form one
-    /// team; a single-threaded one starts no team and runs on the caller's thread. Single-token passes (one session decoding) take their thread count from the context's
+    /// team; a single-threaded one starts no team and runs on the caller's thread. Single-token
+    /// passes (one sequence decoding) take their thread count from the context's
     /// ``ThreadGovernor``: every thread on a quiet machine, one when other work holds the cores.
     ///
     /// - Throws: ``LlamaError/decodeFailed(status:)`` for any non-zero status (1: no KV slot).
     package func decode(_ batch: TokenBatch) throws(LlamaError) {
         let tokens = batch.count
-        let chosen = governor.threads(forPassOf: tokens)
-        let isDecoding = tokens <= ThreadGovernor.largestDecodingPass
-        let wanted = isDecoding ? (single: chosen, batched: chosen) : (single: configuration.threads, batched: configuration.batchThreads)
+        // Only the single-token count adapts; llama.cpp uses the batched one for longer passes.
+        let wanted = (single: governor.threads(forPassOf: tokens), batched: configuration.batchThreads)
         if wanted != appliedThreads {
             llama_set_n_threads(pointer, Int32(wanted.single), Int32(wanted.batched))
             appliedThreads = wanted
         }
-        // llama.cpp uses the batched count for any pass of more than one token.
         let threads = tokens > 1 ? wanted.batched : wanted.single
         let (status, seconds) = computeGate.withLock { _ in
             let start = ContinuousClock.now
@@ -108,10 +105,7 @@ package final class LlamaContext {
             return (status, Double(whole) + Double(fraction) / 1e18)
         }
         guard status == 0 else { throw .decodeFailed(status: status) }
-        if isDecoding {
-            governor.record(threads: threads, tokens: tokens, seconds: seconds)
-            if threads == 1, configuration.threads > 1 { reducedThreadPasses += 1 }
-        }
+        governor.record(threads: threads, tokens: tokens, seconds: seconds)
     }
 
     /// The logits computed for the batch entry at `index` (one float per vocabulary token).

@@ -1,5 +1,5 @@
-/// Chooses how many threads each decoding pass uses, so that decoding degrades gracefully when
-/// other work holds the cores.
+/// Chooses how many threads each single-token pass uses, so that decoding degrades gracefully
+/// when other work holds the cores.
 ///
 /// llama.cpp's threads wait for each other at every operation of a pass. On a quiet machine all of
 /// them together are fastest; when other threads hold the cores, each wait can last a scheduler

@@ -247,10 +247,8 @@ final class EngineScheduler {
             }
             return
         }
-        let reducedThreadPasses = context.reducedThreadPasses
         mailbox.statistics.withLock { statistics in
             statistics.decodeCalls += 1
-            statistics.reducedThreadPasses = reducedThreadPasses
             statistics.largestBatchSequences = max(statistics.largestBatchSequences, participants.count)
         }
 

@@ -116,8 +116,6 @@ package struct EngineStatistics: Sendable, Equatable {
     /// The most prompt tokens fed in one step while other generations decoded (bounded by
     /// ``ContextConfiguration/prefillChunkWhileDecoding``, so prefills cannot starve decoders).
     package var largestPrefillWhileDecoding = 0
-    /// Decoding passes that ran with one thread of several (under load, or measuring one thread).
-    package var reducedThreadPasses = 0
     /// Tokens drafted ahead by speculation (prompt lookup) and fed for verification.
     package var draftedTokens = 0
     /// Drafted tokens that matched what the model produced (each saved one decoding pass).

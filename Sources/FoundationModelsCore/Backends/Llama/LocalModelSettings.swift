@@ -19,7 +19,7 @@ import Synchronization
 /// | `FM_DETECT_REFUSALS` | `0` turns refusal detection off | on |
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
-/// | `FM_ADAPTIVE_THREADS` | `0` keeps every decoding step at `FM_THREADS` threads, even when one is faster under load | on |
+/// | `FM_ADAPTIVE_THREADS` | `0` keeps a session decoding alone at `FM_THREADS` threads, even when one is faster under load | on |
 /// | `FM_SPECULATION` | `none`, `lookup` or `lookup:N`: prompt-lookup speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
