@@ -35,6 +35,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     /// llama.cpp rejected a LoRA adapter for the model (not a LoRA GGUF, another architecture,
     /// or tensors whose shapes do not match the model's).
     case adapterLoadFailed(path: String, model: String)
+    /// A draft model for speculative decoding cannot draft for the model: its tokens are not the
+    /// model's (another vocabulary, other ids or end tokens).
+    case draftModelIncompatible(path: String, model: String, reason: String)
 
     package var description: String {
         switch self {
@@ -69,6 +72,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "token \(token) is outside the vocabulary of \(vocabularySize) tokens"
         case .adapterLoadFailed(let path, let model):
             "llama.cpp could not apply the LoRA adapter at \(path) to the model \(model) (not a LoRA adapter for this model)"
+        case .draftModelIncompatible(let path, let model, let reason):
+            "the model at \(path) cannot draft tokens for \(model): \(reason)"
         }
     }
 }

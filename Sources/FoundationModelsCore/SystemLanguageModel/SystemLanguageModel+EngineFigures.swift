@@ -18,6 +18,8 @@ extension SystemLanguageModel {
         package var draftedTokens = 0
         /// Drafted tokens that held.
         package var acceptedDraftTokens = 0
+        /// Passes of the draft model, when a draft model makes the drafts.
+        package var draftModelPasses = 0
 
         /// Zeros.
         package init() {}
@@ -30,6 +32,7 @@ extension SystemLanguageModel {
             decodeCalls = statistics.decodeCalls
             draftedTokens = statistics.draftedTokens
             acceptedDraftTokens = statistics.acceptedDraftTokens
+            draftModelPasses = statistics.draftModelPasses
         }
     }
 

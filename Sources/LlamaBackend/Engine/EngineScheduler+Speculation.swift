@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Speculative decoding with prompt-lookup drafts (see ``SpeculationSettings``).
+/// Speculative decoding with drafts from prompt lookup or a draft model (see ``SpeculationSettings``).
 ///
 /// A decoding generation's step feeds its pending tokens and then up to `draftLength` drafted
 /// ones, every one with logits. After the pass, ``verify(_:slot:logitsIndex:)`` samples position
@@ -16,23 +16,46 @@ import Synchronization
 /// the draft ends there; jump-forward tokens are pending tokens, fed without sampling, and the
 /// draft continues after them.
 extension EngineScheduler {
-    /// The tokens to draft after the `feeding` pending tokens of a decoding generation: none when
-    /// speculation is off, and never more than its adaptive draft length, the tokens it may still
-    /// produce, the sequence's free cells or the batch's room.
-    func draft(for generation: ActiveGeneration, slot index: Int, feeding: Int, batchRoom: Int) -> [TokenID] {
-        guard speculation.isEnabled, generation.draftLength > 0 else { return [] }
-        let cached = slots[index].cached.count
-        // One generation's rows in a pass stay within the maximum draft plus one, pending tokens
-        // included (see `SpeculationSettings.maximumDraft`).
-        let limit = min(
-            generation.draftLength,
-            speculation.maximumDraft + 1 - feeding,
-            generation.responseLimit - generation.producedTokens - 1,
-            context.configuration.tokensPerSequence - cached - feeding,
-            batchRoom)
-        guard limit > 0 else { return [] }
-        let history = slots[index].cached + generation.pending[generation.fed..<generation.fed + feeding]
-        return PromptLookup.draft(history: history, limit: limit, settings: speculation)
+    /// The tokens to draft this step for each decoding generation (by slot), after the pending
+    /// tokens it feeds: none when speculation is off, and never more than its adaptive draft
+    /// length, the tokens it may still produce, the sequence's free cells or the batch's room.
+    /// A draft model drafts for all of them in shared passes of its own.
+    func plannedDrafts(for decoding: [Int]) -> [Int: [TokenID]] {
+        guard speculation.isEnabled else { return [:] }
+        var requests: [DraftRequest] = []
+        var batchRoom = context.configuration.batchSize
+        for index in decoding {
+            guard let generation = slots[index].generation, !generation.ticket.isCancelled, generation.draftLength > 0 else { continue }
+            let feeding = generation.remaining
+            batchRoom -= feeding
+            let cached = slots[index].cached.count
+            // One generation's rows in a pass stay within the maximum draft plus one, pending tokens
+            // included (see `SpeculationSettings.maximumDraft`).
+            let limit = min(
+                generation.draftLength,
+                speculation.maximumDraft + 1 - feeding,
+                generation.responseLimit - generation.producedTokens - 1,
+                context.configuration.tokensPerSequence - cached - feeding,
+                batchRoom)
+            guard limit > 0 else { continue }
+            batchRoom -= limit
+            let history = slots[index].cached + generation.pending[generation.fed...]
+            requests.append(DraftRequest(slot: index, history: history, limit: limit))
+        }
+        guard !requests.isEmpty else { return [:] }
+        let drafts: [[TokenID]]
+        if let drafter {
+            let passesBefore = drafter.passes
+            drafts = drafter.draft(requests)
+            mailbox.statistics.withLock { $0.draftModelPasses += drafter.passes - passesBefore }
+        } else {
+            drafts = requests.map { PromptLookup.draft(history: $0.history, limit: $0.limit, settings: speculation) }
+        }
+        var planned: [Int: [TokenID]] = [:]
+        for (request, draft) in zip(requests, drafts) where !draft.isEmpty {
+            planned[request.slot] = draft
+        }
+        return planned
     }
 
     /// Samples the positions of a step that fed `draft` after the generation's pending tokens,

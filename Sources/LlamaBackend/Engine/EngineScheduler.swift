@@ -22,10 +22,13 @@ final class EngineScheduler {
     private let minimumCopy: Int
     private var maskWords: [UInt32]
     private let tokensPerSequence: Int
-    /// How generations draft tokens ahead (off when the cache cannot drop rejected drafts).
+    /// How generations draft tokens ahead (off when the cache cannot drop rejected drafts, or when
+    /// drafts come from a draft model and none was given).
     let speculation: SpeculationSettings
+    /// The draft model's runner, when drafts come from one.
+    let drafter: DraftModelDrafter?
 
-    init(context: LlamaContext, mailbox: EngineMailbox) {
+    init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
         self.mailbox = mailbox
         self.vocabulary = context.model.vocabulary
@@ -35,7 +38,10 @@ final class EngineScheduler {
         self.maskWords = [UInt32](repeating: 0, count: (vocabulary.count + 31) / 32)
         self.tokensPerSequence = context.configuration.tokensPerSequence
         self.minimumCopy = context.configuration.minimumPrefixCopy
-        self.speculation = context.canDropTokens ? context.configuration.speculation : .off
+        let speculation = context.configuration.speculation
+        let hasSource = speculation.draftModelPath == nil || drafter != nil
+        self.speculation = context.canDropTokens && hasSource ? speculation : .off
+        self.drafter = self.speculation.isEnabled ? drafter : nil
     }
 
     /// Runs until the engine shuts down.
@@ -67,6 +73,7 @@ final class EngineScheduler {
         for index in slots.indices where slots[index].generation == nil {
             context.removeTokens(of: slots[index].sequence, from: 0)
             slots[index].cached = []
+            drafter?.forget(slot: index)
         }
     }
 
@@ -189,6 +196,7 @@ final class EngineScheduler {
         // While others decode, prefill in micro-batch-sized chunks so their tokens keep flowing.
         let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.prefillChunkWhileDecoding
         var prefillUsed = 0
+        var drafts = plannedDrafts(for: decoding)
         for index in decoding + prefilling {
             guard let generation = slots[index].generation else { continue }
             if generation.ticket.isCancelled {
@@ -221,8 +229,8 @@ final class EngineScheduler {
             }
             if !generation.hasPrefilled { prefillUsed += take }
             var participant = Participant(slot: index, count: take, logitsIndex: logitsIndex)
-            if generation.hasPrefilled, wantsLogits {
-                participant.draft = draft(for: generation, slot: index, feeding: take, batchRoom: batch.capacity - batch.count)
+            if generation.hasPrefilled, wantsLogits, let draft = drafts.removeValue(forKey: index) {
+                participant.draft = Array(draft.prefix(batch.capacity - batch.count))
                 for (offset, token) in participant.draft.enumerated() {
                     batch.append(token, position: Int32(start + take + offset), sequence: slots[index].sequence, computeLogits: true)
                 }

@@ -16,8 +16,14 @@ package final class InferenceEngine: Sendable {
 
     /// Starts an engine: creates the llama.cpp context and its decode thread.
     ///
-    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``.
-    package init(model: LlamaModel, configuration: ContextConfiguration = ContextConfiguration()) throws(LlamaError) {
+    /// - Parameter draftModel: The model that drafts tokens when the configuration's speculation
+    ///   takes them from a draft model (``SpeculationSettings/Source/draftModel(path:)``); without
+    ///   it such a configuration does not speculate.
+    /// - Throws: ``LlamaError/contextCreationFailed(contextLength:sequences:)``,
+    ///   ``LlamaError/draftModelIncompatible(path:model:reason:)``.
+    package init(model: LlamaModel, configuration: ContextConfiguration = ContextConfiguration(), draftModel: LlamaModel? = nil)
+        throws(LlamaError)
+    {
         self.model = model
         self.configuration = configuration
         let mailbox = EngineMailbox()
@@ -28,7 +34,10 @@ package final class InferenceEngine: Sendable {
             let scheduler: EngineScheduler
             do throws(LlamaError) {
                 let context = try LlamaContext(model: model, configuration: configuration)
-                scheduler = EngineScheduler(context: context, mailbox: mailbox)
+                let drafter = try draftModel.map { draftModel throws(LlamaError) in
+                    try DraftModelDrafter(model: draftModel, for: model, configuration: configuration)
+                }
+                scheduler = EngineScheduler(context: context, mailbox: mailbox, drafter: drafter)
             } catch {
                 startError.withLock { $0 = error }
                 started.signal()
@@ -120,6 +129,8 @@ package struct EngineStatistics: Sendable, Equatable {
     package var draftedTokens = 0
     /// Drafted tokens that matched what the model produced (each saved one decoding pass).
     package var acceptedDraftTokens = 0
+    /// Passes of the draft model (speculation with a draft model), not counted in ``decodeCalls``.
+    package var draftModelPasses = 0
     /// Sampling steps whose candidates a token constraint masked (guided generation).
     package var maskedSteps = 0
     /// Time spent computing those masks (allowed tokens, and closing tokens when the budget runs

@@ -50,7 +50,11 @@ final class EngineStore: Sendable {
             if let existing = engines[key], existing.file == file { return existing.task }
             let task = Task.detached(executorPreference: RequestExecutor.shared, priority: .userInitiated) { () throws -> InferenceEngine in
                 let model = try await LlamaModelStore.shared.model(at: key.path)
-                return try InferenceEngine(model: model, configuration: key.configuration)
+                var draftModel: LlamaModel?
+                if let draftPath = key.configuration.speculation.draftModelPath {
+                    draftModel = try await LlamaModelStore.shared.model(at: draftPath)
+                }
+                return try InferenceEngine(model: model, configuration: key.configuration, draftModel: draftModel)
             }
             engines[key] = Entry(task: task, file: file)
             return task
@@ -61,12 +65,24 @@ final class EngineStore: Sendable {
             return engine
         } catch {
             engines.withLock { $0[key] = nil }
-            // A rejected adapter says nothing about the base model, which stays available.
-            if case .adapterLoadFailed? = error as? LlamaError {
-            } else {
+            // A rejected adapter or draft model says nothing about the base model, which stays available.
+            if Self.blamesModel(at: key.path, error) {
                 failedLoads.withLock { $0[key.path] = FileIdentity(path: key.path) }
             }
             throw GenerationErrorMapping.map(error)
+        }
+    }
+
+    /// Whether a failure to start an engine says the model at `path` cannot load (rather than its
+    /// adapter or its draft model).
+    private static func blamesModel(at path: String, _ error: any Error) -> Bool {
+        switch error as? LlamaError {
+        case .adapterLoadFailed?, .draftModelIncompatible?:
+            false
+        case .modelFileNotFound(let failed)?, .notAGGUFFile(let failed)?, .modelLoadFailed(let failed)?:
+            failed == path
+        default:
+            true
         }
     }
 

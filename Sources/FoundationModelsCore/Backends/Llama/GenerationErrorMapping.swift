@@ -14,7 +14,7 @@ enum GenerationErrorMapping {
         }
         typealias GenerationError = LanguageModelSession.GenerationError
         switch error {
-        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed, .adapterLoadFailed:
+        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed, .adapterLoadFailed, .draftModelIncompatible:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         case .contextOverflow(let tokenCount, let contextLength):
             return GenerationError.exceededContextWindowSize(

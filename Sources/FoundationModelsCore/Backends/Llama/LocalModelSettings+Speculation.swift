@@ -16,6 +16,9 @@ extension LocalModelSettings {
     public struct Speculation: Sendable, Hashable, CustomStringConvertible {
         /// The most tokens guessed ahead in one step; 0 for no speculation.
         public let maximumDraftLength: Int
+        /// The GGUF file of the draft model that makes the guesses, or `nil` when they come from
+        /// prompt lookup.
+        public let draftModelPath: String?
 
         /// No speculation: one token per session per model pass.
         public static let none = Speculation(maximumDraftLength: 0)
@@ -36,11 +39,26 @@ extension LocalModelSettings {
             Speculation(maximumDraftLength: max(0, maximumDraftLength))
         }
 
+        /// A draft model guessing at most `maximumDraftLength` tokens a step: a smaller model with
+        /// the same vocabulary (Qwen2.5-Coder-0.5B for the 1.5B model), run greedily in a context
+        /// of its own beside the model's. It stops guessing early where it is unsure of its next
+        /// token (under even odds), and the length adapts to how many guesses held.
+        ///
+        /// The draft model loads with the model; one whose tokens are not the model's fails the
+        /// first request with ``LanguageModelSession/GenerationError/assetsUnavailable(_:)``.
+        /// Guesses cost a pass of the draft model each, so it pays where the model is much slower
+        /// than its draft and a pass of several tokens costs little more than one (see the
+        /// README's figures for the CPU they were measured on).
+        public static func draftModel(_ path: String, maximumDraftLength: Int = 3) -> Speculation {
+            maximumDraftLength > 0 ? Speculation(maximumDraftLength: maximumDraftLength, draftModelPath: path) : .none
+        }
+
         /// Parses the `FM_SPECULATION` setting: `none` (or `off`), `lookup` (a draft length of 2),
-        /// or `lookup:N` for a draft length of N.
+        /// `lookup:N` for a draft length of N, `draft:MODEL` for a draft model (a GGUF path, or a
+        /// name `fm models` lists, such as `default`) with a draft length of 3, or `draft:MODEL:N`.
         public init?(setting: String) {
-            let parts = setting.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            switch parts.first {
+            let parts = setting.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            switch parts.first?.lowercased() {
             case "none", "off":
                 guard parts.count == 1 else { return nil }
                 self = .none
@@ -52,23 +70,37 @@ extension LocalModelSettings {
                 } else {
                     return nil
                 }
+            case "draft":
+                guard parts.count == 2 else { return nil }
+                var model = parts[1]
+                var length = 3
+                if let colon = model.lastIndex(of: ":"), let given = Int(model[model.index(after: colon)...]) {
+                    guard given >= 0 else { return nil }
+                    length = given
+                    model = String(model[..<colon])
+                }
+                guard !model.isEmpty else { return nil }
+                self = .draftModel(ModelCatalog.resolve(model), maximumDraftLength: length)
             default:
                 return nil
             }
         }
 
-        private init(maximumDraftLength: Int) {
+        private init(maximumDraftLength: Int, draftModelPath: String? = nil) {
             self.maximumDraftLength = maximumDraftLength
+            self.draftModelPath = draftModelPath
         }
 
-        /// `none`, or `lookup:N`, as `FM_SPECULATION` spells it.
+        /// `none`, `lookup:N` or `draft:PATH:N`, as `FM_SPECULATION` spells it.
         public var description: String {
-            maximumDraftLength == 0 ? "none" : "lookup:\(maximumDraftLength)"
+            if maximumDraftLength == 0 { return "none" }
+            if let draftModelPath { return "draft:\(draftModelPath):\(maximumDraftLength)" }
+            return "lookup:\(maximumDraftLength)"
         }
 
         /// The engine's settings for it.
         var engineSettings: SpeculationSettings {
-            SpeculationSettings(maximumDraft: maximumDraftLength)
+            SpeculationSettings(maximumDraft: maximumDraftLength, source: draftModelPath.map { .draftModel(path: $0) } ?? .promptLookup)
         }
     }
 }
