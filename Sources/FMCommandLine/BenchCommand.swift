@@ -64,7 +64,7 @@ struct BenchCommand {
             case "--speculation":
                 let setting = try arguments.value(for: word)
                 guard let parsed = LocalModelSettings.Speculation(setting: setting), parsed != .none else {
-                    throw CLIError.usage("--speculation takes lookup or lookup:N (N > 0), got '\(setting)'")
+                    throw CLIError.usage("--speculation takes lookup, lookup:N, draft:MODEL or draft:MODEL:N (N > 0), got '\(setting)'")
                 }
                 speculation = parsed
             case "--only":
@@ -135,6 +135,16 @@ struct BenchCommand {
             let report = try await SpeculationBench(settings: settings, speculation: speculation, repeats: repeats, job: Self.mainJob, log: log).run()
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
+            // The draft-model pair, where set-up installed the 1.5B model: the default model drafts.
+            let large = ModelCatalog.path(of: .qwen25Coder15B)
+            if speculation.draftModelPath == nil, FileManager.default.fileExists(atPath: large) {
+                var pair = settings
+                pair.modelPath = large
+                let draft = LocalModelSettings.Speculation.draftModel(ModelCatalog.path(of: .qwen25Coder05B), maximumDraftLength: 2)
+                let report = try await SpeculationBench(settings: pair, speculation: draft, repeats: repeats, job: Self.mainJob, log: log).run()
+                object.merge(report.jsonMembers) { _, new in new }
+                table.append(report.table)
+            }
         }
         if runsContention {
             let report = try await ContentionBench(settings: settings, repeats: repeats, log: log).run()

@@ -51,7 +51,7 @@ struct GenerationFlags: Equatable {
             case "--speculation":
                 let setting = try arguments.value(for: word)
                 guard let parsed = LocalModelSettings.Speculation(setting: setting) else {
-                    throw CLIError.usage("--speculation takes none, lookup or lookup:N, got '\(setting)'")
+                    throw CLIError.usage("--speculation takes none, lookup, lookup:N, draft:MODEL or draft:MODEL:N, got '\(setting)'")
                 }
                 speculation = parsed
             case "--server": serverURL = try arguments.value(for: word)
@@ -161,8 +161,11 @@ struct GenerationFlags: Equatable {
           --allow-loops         with --schema: let a value that repeats itself ("2000000…",
                                 ["a", "a", …]) run on; by default it is steered to its end
           --speculation MODE    none, lookup or lookup:N: guess up to N tokens (2) from the conversation
-                                itself and verify them in one model pass (prompt lookup); the answer is
-                                the same, faster when it copies its input (default: FM_SPECULATION)
+                                itself and verify them in one model pass (prompt lookup); draft:MODEL
+                                or draft:MODEL:N: a smaller model with the same tokens guesses (3);
+                                the answer is the same, faster where passes of a few tokens are cheap:
+                                guesses are made only where measured pass costs say they pay
+                                (default: FM_SPECULATION)
           --json                respond and stream: one JSON object with content, usage and timings
           -h, --help            show this help; fm COMMAND --help shows a command's
         """

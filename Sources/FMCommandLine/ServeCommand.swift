@@ -39,7 +39,7 @@ struct ServeCommand {
             case "--speculation":
                 let setting = try arguments.value(for: word)
                 guard let parsed = LocalModelSettings.Speculation(setting: setting) else {
-                    throw CLIError.usage("--speculation takes none, lookup or lookup:N, got '\(setting)'")
+                    throw CLIError.usage("--speculation takes none, lookup, lookup:N, draft:MODEL or draft:MODEL:N, got '\(setting)'")
                 }
                 speculation = parsed
             case "-h", "--help":
@@ -76,8 +76,9 @@ struct ServeCommand {
           --api-key KEY         require Authorization: Bearer KEY on /v1 and /metrics (or FM_API_KEY)
           --request-timeout S   seconds a request may take to arrive before 408 (default 30)
           --grace-period S      on SIGINT or SIGTERM, seconds to let generations finish (default 10)
-          --speculation MODE    none, lookup or lookup:N: prompt-lookup speculative decoding (same
-                                answers; default: FM_SPECULATION)
+          --speculation MODE    none, lookup, lookup:N, draft:MODEL or draft:MODEL:N: speculative
+                                decoding by prompt lookup or a draft model (same answers; default:
+                                FM_SPECULATION)
         """
 
     /// The served models: the base model, then one per adapter.

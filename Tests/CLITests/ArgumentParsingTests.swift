@@ -208,7 +208,10 @@ import JSONValues
         let parsed = try flags(["--speculation", "lookup:3", "hello"])
         #expect(parsed.speculation == .promptLookup(maximumDraftLength: 3))
         #expect(try flags(["--speculation", "none"]).speculation == LocalModelSettings.Speculation.none)
-        #expect(throws: CLIError.usage("--speculation takes none, lookup or lookup:N, got 'fast'")) { try flags(["--speculation", "fast"]) }
+        #expect(throws: CLIError.usage("--speculation takes none, lookup, lookup:N, draft:MODEL or draft:MODEL:N, got 'fast'")) {
+            try flags(["--speculation", "fast"])
+        }
+        #expect(try flags(["--speculation", "draft:/m/small.gguf:4", "hello"]).speculation == .draftModel("/m/small.gguf", maximumDraftLength: 4))
         #expect(throws: CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")) {
             try flags(["--server", "http://127.0.0.1:1/v1", "--server-model", "m", "--speculation", "lookup"])
         }

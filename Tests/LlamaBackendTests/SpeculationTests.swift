@@ -40,6 +40,62 @@ import TestSupport
     }
 }
 
+extension SpeculationSettings {
+    /// The settings with drafts made whatever they cost, so that tests exercise verification on any
+    /// machine (the cost model may judge drafting not worth it on a slow one).
+    static func verifyingEveryDraft(_ settings: SpeculationSettings) -> SpeculationSettings {
+        var settings = settings
+        settings.adaptsToCost = false
+        return settings
+    }
+}
+
+/// What the cost model chooses, from given pass costs (no model).
+@Suite struct SpeculationCostModelTests {
+    @Test func unmeasuredPassesAreTriedFirst() {
+        let model = SpeculationCostModel(trackedRows: 8)
+        // Nothing measured: draft all the way, which measures the widest pass.
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.5, limit: 3, drafterCosts: false) == 3)
+        model.recordPass(rows: 1, seconds: 0.010)
+        // One row measured: the shortest unmeasured length is tried next.
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.5, limit: 3, drafterCosts: false) == 1)
+        // A draft model is timed before it is judged.
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.5, limit: 3, drafterCosts: true) == 1)
+    }
+
+    @Test func draftsThatCostAsMuchAsTheyGainAreNotMade() {
+        let model = SpeculationCostModel(trackedRows: 8)
+        // A compute-bound machine: each row costs nearly as much as a pass of one.
+        for (rows, seconds) in [(1, 0.050), (2, 0.086), (3, 0.119), (4, 0.143)] { model.recordPass(rows: rows, seconds: seconds) }
+        // Half the drafts hold: 1.5 tokens for 1.72x the time, 1.75 for 2.38x: not worth it.
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.5, limit: 3, drafterCosts: false) == 0)
+        // Nearly all hold: 4 tokens (expected 3.9) for 2.86x the time pays.
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.99, limit: 3, drafterCosts: false) == 3)
+    }
+
+    @Test func cheapRowsAreDraftedAndADraftModelsPassesCount() {
+        let model = SpeculationCostModel(trackedRows: 8)
+        // Wide hardware: four rows cost 10% more than one.
+        for rows in 1...4 { model.recordPass(rows: rows, seconds: 0.020 + 0.0007 * Double(rows - 1)) }
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.6, limit: 3, drafterCosts: false) == 3)
+        // A draft model half as fast as the model makes each guess cost half a pass: at 60%
+        // acceptance one guess still pays (1.6 tokens for 1.53x), three do not (2.18 for 2.6x).
+        model.recordDraftPasses(4, seconds: 0.040)
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.6, limit: 3, drafterCosts: true) == 1)
+        // A draft model twenty times as fast: three guesses pay.
+        let fastDraft = SpeculationCostModel(trackedRows: 8)
+        for rows in 1...4 { fastDraft.recordPass(rows: rows, seconds: 0.020 + 0.0007 * Double(rows - 1)) }
+        fastDraft.recordDraftPasses(4, seconds: 0.004)
+        #expect(fastDraft.bestDraftLength(rows: 1, acceptance: 0.6, limit: 3, drafterCosts: true) == 3)
+    }
+
+    @Test func widerStepsThanTrackedDraftToTheLimit() {
+        let model = SpeculationCostModel(trackedRows: 4)
+        #expect(model.bestDraftLength(rows: 4, acceptance: 0.1, limit: 2, drafterCosts: false) == 2)
+        #expect(model.bestDraftLength(rows: 1, acceptance: 0.1, limit: 0, drafterCosts: false) == 0)
+    }
+}
+
 /// Speculative decoding on the real SmolLM2 model, with prompt lookup and with SmolLM2 drafting
 /// for itself: the same tokens as decoding one per pass.
 @Suite(.requiresSmolLM2, .serialized) struct SpeculationTests {
@@ -56,10 +112,10 @@ import TestSupport
         guard let model = try? TestModels.smolLM2() else { return nil }
         var configuration = ContextConfiguration(tokensPerSequence: 1024, sequences: 4, threads: TestModels.threads)
         guard let plain = try? InferenceEngine(model: model, configuration: configuration) else { return nil }
-        configuration.speculation = SpeculationSettings(maximumDraft: 8)
+        configuration.speculation = .verifyingEveryDraft(SpeculationSettings(maximumDraft: 8))
         guard let lookup = try? InferenceEngine(model: model, configuration: configuration) else { return nil }
         // SmolLM2 drafting for itself guesses what the model says (up to rounding): long drafts hold.
-        configuration.speculation = SpeculationSettings(maximumDraft: 4, source: .draftModel(path: model.path))
+        configuration.speculation = .verifyingEveryDraft(SpeculationSettings(maximumDraft: 4, source: .draftModel(path: model.path)))
         guard let drafted = try? InferenceEngine(model: model, configuration: configuration, draftModel: model) else { return nil }
         return Engines(plain: plain, lookup: lookup, drafted: drafted)
     }()
@@ -209,9 +265,9 @@ import TestSupport
         let model = try TestModels.smolLM2()
         var configuration = ContextConfiguration(tokensPerSequence: 96, sequences: 1, threads: TestModels.threads)
         let plain = try InferenceEngine(model: model, configuration: configuration)
-        configuration.speculation = SpeculationSettings(maximumDraft: 8)
+        configuration.speculation = .verifyingEveryDraft(SpeculationSettings(maximumDraft: 8))
         let lookup = try InferenceEngine(model: model, configuration: configuration)
-        configuration.speculation = SpeculationSettings(maximumDraft: 4, source: .draftModel(path: model.path))
+        configuration.speculation = .verifyingEveryDraft(SpeculationSettings(maximumDraft: 4, source: .draftModel(path: model.path)))
         let drafted = try InferenceEngine(model: model, configuration: configuration, draftModel: model)
         let request = GenerationRequest(promptTokens: try prompt("Count from 1 to 1000, separated by commas."), sampling: .init(strategy: .greedy), maximumTokens: 500)
         var outcomes: [(tokens: Int, error: LlamaError?)] = []
@@ -269,7 +325,7 @@ struct QwenPairTests {
         // One thread: a pass of up to 3 rows then rounds exactly as a single token.
         var configuration = ContextConfiguration(tokensPerSequence: 512, sequences: 1, threads: 1)
         let plain = try InferenceEngine(model: large, configuration: configuration)
-        configuration.speculation = SpeculationSettings(maximumDraft: 2, source: .draftModel(path: small.path))
+        configuration.speculation = .verifyingEveryDraft(SpeculationSettings(maximumDraft: 2, source: .draftModel(path: small.path)))
         let drafted = try InferenceEngine(model: large, configuration: configuration, draftModel: small)
         let prompt = try large.vocabulary.tokenize(
             "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n"

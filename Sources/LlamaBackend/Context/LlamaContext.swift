@@ -26,6 +26,9 @@ package final class LlamaContext {
     private var governor: ThreadGovernor
     /// The thread counts last given to llama.cpp (single-token passes, longer passes).
     private var appliedThreads: (single: Int, batched: Int)
+    /// How long the last successful ``decode(_:)`` computed, in seconds (waiting for another
+    /// context's decode not included).
+    package private(set) var lastPassSeconds = 0.0
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
@@ -105,6 +108,7 @@ package final class LlamaContext {
             return (status, Double(whole) + Double(fraction) / 1e18)
         }
         guard status == 0 else { throw .decodeFailed(status: status) }
+        lastPassSeconds = seconds
         governor.record(threads: threads, tokens: tokens, seconds: seconds)
     }
 

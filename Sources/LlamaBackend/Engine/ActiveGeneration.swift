@@ -25,6 +25,11 @@ final class ActiveGeneration {
     let responseLimit: Int
     /// The most tokens to draft next step (speculation), adapted to how many were accepted.
     var draftLength: Int
+    /// The running estimate of the chance that a drafted token holds (starting from the engine's).
+    var draftAcceptance = 0.6
+    /// Decoding steps since the last one that drafted (to probe now and then when drafting was
+    /// judged not to pay).
+    var stepsWithoutDraft = 0
 
     init(
         ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?,
@@ -48,6 +53,9 @@ final class ActiveGeneration {
     /// extra position a step.
     func adaptDraftLength(drafted: Int, accepted: Int, maximum: Int) {
         draftLength = accepted == drafted ? min(maximum, max(1, draftLength) * 2) : min(maximum, accepted + 1)
+        if drafted > 0 {
+            draftAcceptance += 0.3 * (Double(accepted) / Double(drafted) - draftAcceptance)
+        }
     }
 
     /// Whether the request only fills the cache.

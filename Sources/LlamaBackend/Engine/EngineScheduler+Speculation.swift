@@ -24,29 +24,38 @@ extension EngineScheduler {
         guard speculation.isEnabled else { return [:] }
         var requests: [DraftRequest] = []
         var batchRoom = context.configuration.batchSize
+        // Rows the step feeds so far: every decoding generation's pending tokens, and the drafts
+        // chosen before.
+        var rows = decoding.reduce(0) { $0 + (slots[$1].generation?.remaining ?? 0) }
+        batchRoom -= rows
         for index in decoding {
             guard let generation = slots[index].generation, !generation.ticket.isCancelled, generation.draftLength > 0 else { continue }
             let feeding = generation.remaining
-            batchRoom -= feeding
             let cached = slots[index].cached.count
             // One generation's rows in a pass stay within the maximum draft plus one, pending tokens
             // included (see `SpeculationSettings.maximumDraft`).
-            let limit = min(
+            var limit = min(
                 generation.draftLength,
                 speculation.maximumDraft + 1 - feeding,
                 generation.responseLimit - generation.producedTokens - 1,
                 context.configuration.tokensPerSequence - cached - feeding,
                 batchRoom)
+            if speculation.adaptsToCost, limit > 0 {
+                limit = costAwareDraftLength(for: generation, slot: index, rows: rows, limit: limit)
+            }
             guard limit > 0 else { continue }
-            batchRoom -= limit
             let history = slots[index].cached + generation.pending[generation.fed...]
             requests.append(DraftRequest(slot: index, history: history, limit: limit))
+            batchRoom -= limit
+            rows += limit
         }
         guard !requests.isEmpty else { return [:] }
         let drafts: [[TokenID]]
         if let drafter {
             let passesBefore = drafter.passes
+            let (timedPasses, timedSeconds) = (drafter.timedPasses, drafter.timedSeconds)
             drafts = drafter.draft(requests)
+            costModel.recordDraftPasses(drafter.timedPasses - timedPasses, seconds: drafter.timedSeconds - timedSeconds)
             mailbox.statistics.withLock { $0.draftModelPasses += drafter.passes - passesBefore }
         } else {
             drafts = requests.map { PromptLookup.draft(history: $0.history, limit: $0.limit, settings: speculation) }
@@ -56,6 +65,28 @@ extension EngineScheduler {
             planned[request.slot] = draft
         }
         return planned
+    }
+
+    /// The draft length the cost model judges best for a generation in a step of `rows` rows, or
+    /// one token every 16th step where it judges none best, to keep the acceptance estimate current.
+    ///
+    /// A draft model that would first have to read more than 64 tokens of the conversation (a new
+    /// prompt, or many steps without drafting) does so only where drafting is known to pay: that
+    /// reading costs more than a probe or an exploration could show. The engine's first drafting
+    /// pays it once, to time the draft model.
+    private func costAwareDraftLength(for generation: ActiveGeneration, slot index: Int, rows: Int, limit: Int) -> Int {
+        let lagging = drafter.map { slots[index].cached.count + generation.remaining - $0.cachedCount(slot: index) > 64 } ?? false
+        let chosen = costModel.bestDraftLength(
+            rows: rows, acceptance: generation.draftAcceptance, limit: limit, drafterCosts: drafter != nil,
+            explores: !lagging || !costModel.knowsDraftCost)
+        guard chosen == 0 else {
+            generation.stepsWithoutDraft = 0
+            return chosen
+        }
+        generation.stepsWithoutDraft += 1
+        guard generation.stepsWithoutDraft >= 16, !lagging else { return 0 }
+        generation.stepsWithoutDraft = 0
+        return 1
     }
 
     /// Samples the positions of a step that fed `draft` after the generation's pending tokens,
@@ -76,6 +107,7 @@ extension EngineScheduler {
             accepted = end
         }
         generation.adaptDraftLength(drafted: draft.count, accepted: accepted, maximum: speculation.maximumDraft)
+        costModel.recordVerification(drafted: draft.count, accepted: accepted)
         mailbox.statistics.withLock { statistics in
             statistics.draftedTokens += draft.count
             statistics.acceptedDraftTokens += accepted

@@ -27,6 +27,8 @@ final class EngineScheduler {
     let speculation: SpeculationSettings
     /// The draft model's runner, when drafts come from one.
     let drafter: DraftModelDrafter?
+    /// What passes cost, to draft only where it pays.
+    let costModel: SpeculationCostModel
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -42,6 +44,7 @@ final class EngineScheduler {
         let hasSource = speculation.draftModelPath == nil || drafter != nil
         self.speculation = context.canDropTokens && hasSource ? speculation : .off
         self.drafter = self.speculation.isEnabled ? drafter : nil
+        self.costModel = SpeculationCostModel(trackedRows: min(64, sequences * (self.speculation.maximumDraft + 1)))
     }
 
     /// Runs until the engine shuts down.
@@ -157,6 +160,7 @@ final class EngineScheduler {
         let generation = ActiveGeneration(
             ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
             admission: admissions, constraint: constraint, responseLimit: responseLimit, draftLength: speculation.maximumDraft)
+        generation.draftAcceptance = costModel.acceptance
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
         mailbox.statistics.withLock { statistics in
@@ -247,6 +251,7 @@ final class EngineScheduler {
 
         do {
             try context.decode(batch)
+            if speculation.adaptsToCost { costModel.recordPass(rows: batch.count, seconds: context.lastPassSeconds) }
         } catch {
             for participant in participants {
                 let slot = slots[participant.slot]

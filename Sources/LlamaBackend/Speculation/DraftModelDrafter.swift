@@ -20,6 +20,12 @@ final class DraftModelDrafter {
     private var cached: [[TokenID]]
     /// Passes of the draft model so far (catching up and guessing).
     private(set) var passes = 0
+    /// Passes of a few rows (guesses, and catching up with a step's verified tokens), and their
+    /// seconds together: what drafting costs a step, without the prompt's first reading.
+    private(set) var timedPasses = 0
+    private(set) var timedSeconds = 0.0
+    /// The most rows of a pass counted in ``timedPasses``.
+    private let timedRows: Int
 
     /// A drafter running `model` with the main context's layout (sequences, tokens per sequence,
     /// batch sizes, threads).
@@ -37,6 +43,7 @@ final class DraftModelDrafter {
         self.batch = TokenBatch(capacity: configuration.batchSize)
         self.minimumProbability = configuration.speculation.minimumDraftProbability
         self.cached = Array(repeating: [], count: configuration.sequences)
+        self.timedRows = configuration.sequences * (configuration.speculation.maximumDraft + 1)
     }
 
     /// Why a draft model's tokens cannot stand for the main model's, or `nil` when every token id
@@ -81,8 +88,7 @@ final class DraftModelDrafter {
                     cached[request.slot].append(token)
                 }
                 guard batch.count > 0 else { break }
-                try context.decode(batch)
-                passes += 1
+                try decode()
             }
         } catch {
             // A failing draft context only costs the drafts: forget what it holds and draft none.
@@ -90,6 +96,21 @@ final class DraftModelDrafter {
             return Array(repeating: [], count: requests.count)
         }
         return drafts
+    }
+
+    /// Runs the draft model over the batch, counting the pass.
+    private func decode() throws(LlamaError) {
+        try context.decode(batch)
+        passes += 1
+        if batch.count <= timedRows {
+            timedPasses += 1
+            timedSeconds += context.lastPassSeconds
+        }
+    }
+
+    /// How many tokens the draft context caches for `slot`.
+    func cachedCount(slot: Int) -> Int {
+        cached[slot].count
     }
 
     /// Drops what the draft context caches for `slot`.
@@ -129,8 +150,7 @@ final class DraftModelDrafter {
                 }
             }
             guard batch.count > 0 else { return }
-            try context.decode(batch)
-            passes += 1
+            try decode()
             for (number, request) in requests.enumerated() where cached[request.slot].count < next[number] {
                 cached[request.slot].append(contentsOf: request.history[cached[request.slot].count..<next[number]])
             }

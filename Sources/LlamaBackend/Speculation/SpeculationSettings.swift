@@ -32,6 +32,10 @@ package struct SpeculationSettings: Sendable, Hashable {
     /// With a draft model, the least probability the draft model must give its next guess for the
     /// draft to go on (a guess it doubts would mostly be rejected, at the cost of a row).
     package var minimumDraftProbability: Float
+    /// Whether each step's draft length is chosen from measured pass costs and acceptance
+    /// (``SpeculationCostModel``), so that drafting stops where it does not pay; otherwise drafts
+    /// run to the adaptive length whatever they cost (what tests of verification need).
+    package var adaptsToCost = true
 
     /// Settings; the draft is clamped to at least 0 and the match lengths to at least 1.
     package init(

@@ -13,7 +13,14 @@ import TestSupport
         #expect(LocalModelSettings.Speculation(setting: "lookup") == .promptLookup)
         #expect(LocalModelSettings.Speculation(setting: "LOOKUP:5")?.maximumDraftLength == 5)
         #expect(LocalModelSettings.Speculation(setting: "lookup:0") == LocalModelSettings.Speculation.none)
-        for bad in ["", "draft", "lookup:", "lookup:-1", "lookup:x", "none:2"] {
+        #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf") == .draftModel("/m/small.gguf", maximumDraftLength: 3))
+        #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf:5")?.maximumDraftLength == 5)
+        #expect(LocalModelSettings.Speculation(setting: "draft:default")?.draftModelPath == ModelCatalog.path(of: .qwen25Coder05B))
+        // A colon inside the path stays the path's when no count follows it.
+        #expect(LocalModelSettings.Speculation(setting: "draft:/m/a:b.gguf")?.draftModelPath == "/m/a:b.gguf")
+        #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf:0") == LocalModelSettings.Speculation.none)
+        #expect(LocalModelSettings.Speculation.draftModel("/m/s.gguf", maximumDraftLength: 2).description == "draft:/m/s.gguf:2")
+        for bad in ["", "draft", "draft:", "draft::3", "draft:/m/s.gguf:-1", "lookup:", "lookup:-1", "lookup:x", "none:2"] {
             #expect(LocalModelSettings.Speculation(setting: bad) == nil, "\(bad)")
         }
         #expect(LocalModelSettings.Speculation.promptLookup.description == "lookup:2")
@@ -27,6 +34,11 @@ import TestSupport
         #expect(!settings.contextConfiguration.speculation.isEnabled)
         settings.speculation = .promptLookup(maximumDraftLength: 3)
         #expect(settings.contextConfiguration.speculation.maximumDraft == 3)
+        #expect(settings.contextConfiguration.speculation.adaptsToCost)
+        settings.speculation = .draftModel("/models/small.gguf")
+        #expect(settings.contextConfiguration.speculation.draftModelPath == "/models/small.gguf")
+        settings.speculationAdaptsToCost = false
+        #expect(!settings.contextConfiguration.speculation.adaptsToCost)
     }
 
     @Test func knownModelNamesResolveToTheirPaths() {
@@ -38,7 +50,8 @@ import TestSupport
     }
 }
 
-/// Sessions on SmolLM2 with prompt lookup give the answers they give without it.
+/// Sessions on SmolLM2 with prompt lookup, and with SmolLM2 drafting for itself, give the answers
+/// they give without speculation; a draft model with other tokens fails the request clearly.
 @Suite(.requiresSmolLM2, .serialized) struct SpeculativeSessionTests {
     static let notes = """
         Weekly sync, product team. Sara to finalize pricing by Friday. Youssef needs to fix the login bug \
@@ -47,10 +60,12 @@ import TestSupport
 
     /// Two models on engines of their own (the context size differs from other tests'), one with
     /// speculation.
-    func models() -> (plain: LlamaLanguageModel, speculative: LlamaLanguageModel) {
+    func models(_ speculation: LocalModelSettings.Speculation = .promptLookup) -> (plain: LlamaLanguageModel, speculative: LlamaLanguageModel) {
         var settings = LocalModelSettings(modelPath: TestModels.smolLM2Path, contextSize: 1536, threads: TestModels.threads, concurrentSessions: 1)
         let plain = LlamaLanguageModel(settings: settings)
-        settings.speculation = .promptLookup
+        settings.speculation = speculation
+        // Drafts are made whatever they cost, so that verification runs on any machine.
+        settings.speculationAdaptsToCost = false
         return (plain, LlamaLanguageModel(settings: settings))
     }
 
@@ -59,8 +74,9 @@ import TestSupport
         return (statistics.draftedTokens, statistics.acceptedDraftTokens)
     }
 
-    @Test func textAndGuidedAnswersAreTheSame() async throws {
-        let (plain, speculative) = models()
+    @Test(arguments: [LocalModelSettings.Speculation.promptLookup, .draftModel(TestModels.smolLM2Path, maximumDraftLength: 2)])
+    func textAndGuidedAnswersAreTheSame(speculation: LocalModelSettings.Speculation) async throws {
+        let (plain, speculative) = models(speculation)
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 120)
         var answers: [String] = []
         var items: [ActionItem] = []
@@ -76,5 +92,28 @@ import TestSupport
         let speculativeDrafts = try await drafts(speculative)
         #expect(speculativeDrafts.accepted > 0, "\(speculativeDrafts)")
         #expect(try await drafts(plain).drafted == 0)
+    }
+}
+
+/// A draft model whose tokens are not the model's.
+@Suite(.requiresSmolLM2) struct IncompatibleDraftModelTests {
+    @Test func theRequestFailsAsUnavailableAssetsAndTheModelStaysUsable() async throws {
+        var settings = LocalModelSettings(modelPath: TestModels.smolLM2Path, contextSize: 512, threads: TestModels.threads, concurrentSessions: 1)
+        settings.speculation = .draftModel(TestModels.qwenPath)
+        let session = LanguageModelSession(model: LlamaLanguageModel(settings: settings))
+        do {
+            _ = try await session.respond(to: "Hello", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 4))
+            Issue.record("a draft model with 151,936 tokens drafted for SmolLM2's 49,152")
+        } catch let LanguageModelSession.GenerationError.assetsUnavailable(context) {
+            #expect(context.debugDescription.contains("cannot draft tokens for"), "\(context.debugDescription)")
+        }
+        // The model itself was not marked as failing to load.
+        #expect(!EngineStore.shared.hasFailedToLoad(TestModels.smolLM2Path))
+        // A missing draft model file names the file.
+        settings.speculation = .draftModel("/nonexistent/draft.gguf")
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            _ = try await LanguageModelSession(model: LlamaLanguageModel(settings: settings)).respond(to: "Hello")
+        }
+        #expect(!EngineStore.shared.hasFailedToLoad(TestModels.smolLM2Path))
     }
 }

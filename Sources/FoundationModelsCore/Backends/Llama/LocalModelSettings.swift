@@ -20,7 +20,8 @@ import Synchronization
 /// | `FM_ADAPTERS_DIR` | where ``SystemLanguageModel/Adapter/init(name:)`` looks | the cache's `adapters` |
 /// | `FM_SIMULATE_AVAILABILITY` | `available`, `deviceNotEligible`, `appleIntelligenceNotEnabled` or `modelNotReady` | unset |
 /// | `FM_ADAPTIVE_THREADS` | `0` keeps a session decoding alone at `FM_THREADS` threads, even when one is faster under load | on |
-/// | `FM_SPECULATION` | `none`, `lookup` or `lookup:N`: prompt-lookup speculative decoding (see ``Speculation``) | `none` |
+/// | `FM_SPECULATION` | `none`, `lookup`, `lookup:N`, `draft:MODEL` or `draft:MODEL:N`: speculative decoding (see ``Speculation``) | `none` |
+/// | `FM_SPECULATION_COST` | `0` drafts whatever drafting costs, instead of only where measured pass costs say it pays (to measure drafting itself) | on |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
@@ -71,6 +72,9 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Whether generations guess tokens ahead and verify several per model pass; answers are the
     /// same either way (see ``Speculation``).
     public var speculation = Speculation.none
+    /// Whether speculation drafts only where the passes measured on this machine say it pays
+    /// (`FM_SPECULATION_COST=0` turns this off, to measure drafting itself).
+    package var speculationAdaptsToCost = true
     /// Whether every prompt is printed on standard error as the chat template renders it, to see
     /// what the model is given.
     public var logsPrompts = false
@@ -134,6 +138,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
         if environment["FM_ADAPTIVE_THREADS"] == "0" { settings.adaptsThreadsToLoad = false }
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
+        if environment["FM_SPECULATION_COST"] == "0" { settings.speculationAdaptsToCost = false }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }
@@ -153,6 +158,7 @@ public struct LocalModelSettings: Sendable, Hashable {
             threads: threads ?? ContextConfiguration.processorCount)
         configuration.adapterPath = adapterPath
         configuration.speculation = speculation.engineSettings
+        configuration.speculation.adaptsToCost = speculationAdaptsToCost
         configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
         return configuration
     }
