@@ -15,17 +15,20 @@ final class ReferenceServerProcess {
         self.serverProcessID = serverProcessID
     }
 
-    /// Starts the server and waits until `/health` answers 200.
+    /// Starts the server (with `extraArguments` after the common ones) and waits until `/health`
+    /// answers 200.
     ///
     /// - Throws: ``BenchmarkError`` when it does not come up within two minutes.
     static func start(
-        executable: String, modelPath: String, threads: Int, parallel: Int, contextPerSlot: Int, log: (String) -> Void
+        executable: String, modelPath: String, threads: Int, parallel: Int, contextPerSlot: Int, extraArguments: [String] = [],
+        log: (String) -> Void
     ) async throws -> ReferenceServerProcess {
         let port = Int.random(in: 20000..<40000)
-        let arguments = [
-            executable, "-m", modelPath, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextPerSlot * parallel), "-np",
-            String(parallel), "-t", String(threads), "--jinja"
-        ]
+        let arguments =
+            [
+                executable, "-m", modelPath, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextPerSlot * parallel), "-np",
+                String(parallel), "-t", String(threads), "--jinja"
+            ] + extraArguments
         let command = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -144,6 +144,13 @@ struct BenchCommand {
                 let report = try await SpeculationBench(settings: pair, speculation: draft, repeats: repeats, job: Self.mainJob, log: log).run()
                 object.merge(report.jsonMembers) { _, new in new }
                 table.append(report.table)
+                if let tools {
+                    let sideBySide = try await SpeculationSideBySideBench(
+                        settings: pair, draftModelPath: ModelCatalog.path(of: .qwen25Coder05B), tools: tools, repeats: repeats, log: log
+                    ).run()
+                    object.merge(sideBySide.jsonMembers) { _, new in new }
+                    table.append(sideBySide.table)
+                }
             }
         }
         if runsContention {
