@@ -32,7 +32,7 @@ struct SummaryEvaluation: Evaluation {
             samples: Self.notes.map { note in
                 ModelSample(
                     prompt: "Summarize this meeting note in one sentence: \(note.note)",
-                    expected: note.facts.joined(separator: ", "),
+                    expected: note.facts.joined(separator: "; "),
                     instructions: "You summarize meeting notes. Keep names, dates and numbers.")
             })
     }
@@ -45,7 +45,8 @@ struct SummaryEvaluation: Evaluation {
 
     var evaluators: Evaluators {
         Evaluator { sample, subject in
-            let facts = (sample.expected ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            // Facts are separated by semicolons: a fact may hold a comma ("40,000").
+            let facts = (sample.expected ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             let missing = facts.filter { !subject.value.localizedCaseInsensitiveContains($0) }
             return missing.isEmpty ? keepsFacts.passing() : keepsFacts.failing(rationale: "missing \(missing.joined(separator: ", "))")
         }
