@@ -5,7 +5,8 @@ package import FoundationModels
 /// `fm bench --only speculation`, side by side: one extraction request at a time (greedy, streamed)
 /// to `fm serve` and to llama.cpp's `llama-server` on the same model and threads, without
 /// speculation, with a draft model (llama-server's `draft-simple`) and with prompt lookup
-/// (llama-server's `ngram-simple`), interleaved over repeats. Reports each server's decoding speed,
+/// (llama-server's `ngram-simple`), each as free text and with a JSON Schema response format,
+/// interleaved over repeats. Reports each server's decoding speed,
 /// generated tokens after the first over the seconds after the first, and our ratio to it per pair
 /// of back-to-back runs.
 package struct SpeculationSideBySideBench {
@@ -32,8 +33,10 @@ package struct SpeculationSideBySideBench {
         let referenceArguments: [String]
     }
 
-    /// What one variant measured: decoding tokens per second of each run, ours and llama-server's.
+    /// What one variant measured in one format: decoding tokens per second of each run, ours and
+    /// llama-server's.
     struct Measured {
+        /// The variant, with `_json` for the JSON Schema requests.
         let name: String
         let ours: [Double]
         let theirs: [Double]
@@ -69,7 +72,7 @@ package struct SpeculationSideBySideBench {
             for variant in variants {
                 lines.append(
                     String(
-                        format: "  %-7@ fm serve %.1f, llama-server %.1f: %.2fx (pairs %.2f-%.2f)", variant.name, variant.ours.median,
+                        format: "  %@ fm serve %.1f, llama-server %.1f: %.2fx (pairs %.2f-%.2f)", variant.name, variant.ours.median,
                         variant.theirs.median, variant.ratios.median, variant.ratios.min() ?? .nan, variant.ratios.max() ?? .nan))
             }
             return lines.joined(separator: "\n")
@@ -100,18 +103,21 @@ package struct SpeculationSideBySideBench {
             configuration.parallel = 1
             let ours = try OpenAIServer(configuration: configuration)
             ours.start()
-            var mine: [Double] = []
-            var theirs: [Double] = []
-            for run in 0...repeats {
-                log(run == 0 ? "side by side \(variant.name): warm-up" : "side by side \(variant.name) run \(run)/\(repeats)")
-                let theirRun = try decodingSpeed(LoadClient.send(body: Self.body, port: reference.port), server: "llama-server")
-                let ourRun = try decodingSpeed(LoadClient.send(body: Self.body, port: ours.port), server: "fm serve")
-                guard run > 0 else { continue }
-                theirs.append(theirRun)
-                mine.append(ourRun)
+            for (suffix, body) in [("", Self.body), ("_json", Self.jsonBody)] {
+                let name = variant.name + suffix
+                var mine: [Double] = []
+                var theirs: [Double] = []
+                for run in 0...repeats {
+                    log(run == 0 ? "side by side \(name): warm-up" : "side by side \(name) run \(run)/\(repeats)")
+                    let theirRun = try decodingSpeed(LoadClient.send(body: body, port: reference.port), server: "llama-server")
+                    let ourRun = try decodingSpeed(LoadClient.send(body: body, port: ours.port), server: "fm serve")
+                    guard run > 0 else { continue }
+                    theirs.append(theirRun)
+                    mine.append(ourRun)
+                }
+                measured.append(Measured(name: name, ours: mine, theirs: theirs))
             }
             await ours.stop(gracePeriod: .seconds(2))
-            measured.append(Measured(name: variant.name, ours: mine, theirs: theirs))
         }
         return Report(variants: measured, modelPath: settings.modelPath, adaptsToCost: settings.speculationAdaptsToCost)
     }
@@ -125,7 +131,16 @@ package struct SpeculationSideBySideBench {
     }
 
     /// The request: action items quoted from meeting notes (an answer that copies its input).
-    static let body =
+    static let body = request(format: "")
+
+    /// The same request with a JSON Schema for the action items.
+    static let jsonBody = request(
+        format:
+            #", "response_format": {"type": "json_schema", "json_schema": {"name": "actions", "strict": true, "schema": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"owner": {"type": "string"}, "task": {"type": "string"}, "deadline": {"type": "string"}}, "required": ["owner", "task", "deadline"], "additionalProperties": false}}}, "required": ["items"], "additionalProperties": false}}}"#
+    )
+
+    private static func request(format: String) -> String {
         #"{"messages": [{"role": "user", "content": "Rewrite these meeting notes as a list of action items, one per line, as 'owner: task (deadline)', quoting the notes' words:\nWeekly sync, product team. Attendees: Sara, Youssef, Lina. Discussed the Q3 launch. Sara to finalize pricing by Friday. Youssef needs to fix the login bug before the release - urgent. Lina will share the new onboarding mockups next week. Budget review moved to next month."}], "#
-        + #""temperature": 0, "max_tokens": 160, "stream": true, "stream_options": {"include_usage": true}}"#
+            + #""temperature": 0, "max_tokens": 160, "stream": true, "stream_options": {"include_usage": true}\#(format)}"#
+    }
 }
