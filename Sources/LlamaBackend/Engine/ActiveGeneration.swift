@@ -26,17 +26,18 @@ final class ActiveGeneration {
     /// The most tokens to draft next step (speculation), adapted to how many were accepted.
     var draftLength: Int
     /// The running estimate of the chance that a drafted token holds (starting from the engine's).
-    var draftAcceptance = 0.6
+    var draftAcceptance: Double
     /// Decoding steps since the last one that drafted (to probe now and then when drafting was
     /// judged not to pay).
     var stepsWithoutDraft = 0
 
     init(
         ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?,
-        responseLimit: Int, draftLength: Int = 0
+        responseLimit: Int, draftLength: Int = 0, draftAcceptance: Double = 0
     ) {
         self.ticket = ticket
         self.draftLength = draftLength
+        self.draftAcceptance = draftAcceptance
         self.responseLimit = responseLimit
         self.pending = uncachedPrompt
         self.reusedTokens = reusedTokens

@@ -159,8 +159,8 @@ final class EngineScheduler {
         admissions &+= 1
         let generation = ActiveGeneration(
             ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
-            admission: admissions, constraint: constraint, responseLimit: responseLimit, draftLength: speculation.maximumDraft)
-        generation.draftAcceptance = costModel.acceptance
+            admission: admissions, constraint: constraint, responseLimit: responseLimit, draftLength: speculation.maximumDraft,
+            draftAcceptance: costModel.acceptance)
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
         mailbox.statistics.withLock { statistics in
