@@ -38,6 +38,7 @@ package struct GuidedBench {
         log("masks on \(label): \(schemas.count) schemas, vocabulary of \(vocabulary.tokenCount) tokens")
         let report = MaskBenchmark.run(vocabulary: vocabulary, schemas: schemas, seed: 42, maxTokens: 400)
         var result = try parse(report.summaryJSON)
+        logSlowest(report, label: label)
         guard withReference else { return result }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,6 +55,20 @@ package struct GuidedBench {
             log("llguidance could not run (no PyPI access?): reference fields are left out")
         }
         return result
+    }
+
+    /// Names the schemas with the slowest compile and the slowest mask, so that a tail can be traced.
+    private func logSlowest(_ report: MaskBenchmarkReport, label: String) {
+        let compiled = report.results.filter { $0.error == nil }
+        let byCompile = compiled.sorted { $0.compileMicroseconds > $1.compileMicroseconds }.prefix(5)
+        let byMask = compiled.sorted { ($0.maskMicroseconds.max() ?? 0) > ($1.maskMicroseconds.max() ?? 0) }.prefix(5)
+        func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value / 1000) }
+        log("slowest compiles on \(label): " + byCompile.map { "\($0.name) \(milliseconds($0.compileMicroseconds))" }.joined(separator: ", "))
+        log("slowest masks on \(label): " + byMask.map { "\($0.name) \(milliseconds($0.maskMicroseconds.max() ?? 0))" }.joined(separator: ", "))
+        let overOne = compiled.map { ($0.name, $0.maskMicroseconds.filter { $0 > 1000 }.count) }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
+        log(
+            "masks over 1 ms on \(label): \(overOne.map(\.1).reduce(0, +)) of \(report.maskMicroseconds.count)"
+                + (overOne.isEmpty ? "" : ", most in " + overOne.prefix(5).map { "\($0.0) (\($0.1))" }.joined(separator: ", ")))
     }
 
     private func runReference(_ folder: URL) throws -> [String: Any] {

@@ -14,11 +14,18 @@ public final class CompiledGrammar: Sendable {
 
     /// Prepares `grammar` for `vocabulary`.
     /// - Throws: ``SchemaError`` when the grammar admits no text or is left-recursive.
-    public init(_ grammar: Grammar, vocabulary: TokenVocabulary) throws(SchemaError) {
+    public convenience init(_ grammar: Grammar, vocabulary: TokenVocabulary) throws(SchemaError) {
+        try self.init(grammar, vocabulary: vocabulary, sharesLengthMasks: true)
+    }
+
+    /// Prepares `grammar`; without `sharesLengthMasks`, every state of a length-bounded string
+    /// gets a mask-cache entry of its own (for tests that check the sharing changes no mask).
+    init(_ grammar: Grammar, vocabulary: TokenVocabulary, sharesLengthMasks: Bool) throws(SchemaError) {
         let checked = try grammar.validated()
         self.vocabulary = vocabulary
         self.notes = grammar.notes
-        self.tables = GrammarTables(rules: checked.rules, root: checked.root)
+        self.tables = GrammarTables(
+            rules: checked.rules, root: checked.root, longestToken: sharesLengthMasks ? vocabulary.longestTokenByteCount : nil)
         self.distances = CompletionDistances(tables: tables)
     }
 

@@ -31,6 +31,9 @@ struct GrammarTables: Sendable {
     /// Four words per automaton state: the bytes on which the state loops to itself (none when
     /// the state has calls); lets a trie walk accept a whole subtree of such bytes at once.
     var stateLoop: [UInt64] = []
+    /// Per automaton state (global index): the local state whose mask-cache entry it uses, itself
+    /// unless a length-bounded string makes several states accept the same tokens (``LengthCounts``).
+    var stateMaskState: [Int32] = []
 
     /// The bytes its arrays hold, about (array rules counted by their references only).
     var byteCount: Int {
@@ -41,7 +44,9 @@ struct GrammarTables: Sendable {
             + (ruleFirst.count + stateLoop.count) * 8 + arrays.count * 16
     }
 
-    init(rules: [GrammarRule], root: Int32) {
+    /// Flattens `rules`; `longestToken` (the vocabulary's longest token, in bytes) lets states of a
+    /// length-bounded string share mask-cache entries, none do without it.
+    init(rules: [GrammarRule], root: Int32, longestToken: Int? = nil) {
         self.root = root
         for rule in rules {
             switch rule {
@@ -51,14 +56,16 @@ struct GrammarTables: Sendable {
                 ruleClassBase.append(Int32(classMap.count))
                 ruleClassCount.append(Int32(dfa.classCount))
                 classMap += dfa.classOf
+                let classBytes = dfa.classByteSets
+                stateMaskState += Self.maskStates(of: dfa, longestToken: longestToken)
                 for state in 0..<dfa.stateCount {
                     stateTransitionBase.append(Int32(transitions.count))
                     transitions += dfa.transitions[(state * dfa.classCount)..<((state + 1) * dfa.classCount)]
                     stateAccepting.append(dfa.accepting[state])
                     var loop: [UInt64] = [0, 0, 0, 0]
                     if dfa.calls[state].isEmpty {
-                        for byte in 0..<256 where dfa.next(Int32(state), UInt8(byte)) == Int32(state) {
-                            loop[byte >> 6] |= 1 << UInt64(byte & 63)
+                        for byteClass in 0..<dfa.classCount where dfa.transitions[state * dfa.classCount + byteClass] == Int32(state) {
+                            for word in 0..<4 { loop[word] |= classBytes[byteClass * 4 + word] }
                         }
                     }
                     stateLoop += loop
@@ -83,6 +90,22 @@ struct GrammarTables: Sendable {
         analyse(rules)
     }
 
+    /// For each state of `dfa`, the state whose mask it shares: the first state of its shape in
+    /// the shared range of a length-bounded string, itself otherwise.
+    private static func maskStates(of dfa: ByteDFA, longestToken: Int?) -> [Int32] {
+        var result = (0..<dfa.stateCount).map { Int32($0) }
+        guard let counts = dfa.lengthCounts, let longestToken else { return result }
+        var first: [Int32: Int32] = [:]
+        for state in 0..<dfa.stateCount where counts.shape[state] >= 0 && counts.isInSharedRange(state, longestToken: longestToken) {
+            if let known = first[counts.shape[state]] {
+                result[state] = known
+            } else {
+                first[counts.shape[state]] = Int32(state)
+            }
+        }
+        return result
+    }
+
     /// Computes nullable rules and first-byte sets by fixpoint iteration.
     private mutating func analyse(_ rules: [GrammarRule]) {
         let count = rules.count
@@ -100,11 +123,14 @@ struct GrammarTables: Sendable {
                 case .array: add(UInt8(ascii: "["))
                 case .automaton(let dfa):
                     // States reachable from the start without consuming a byte.
+                    let classBytes = dfa.classByteSets
                     var seen: Set<Int32> = [0]
                     var work: [Int32] = [0]
                     while let state = work.popLast() {
                         if dfa.accepting[Int(state)] { nullable = true }
-                        for byte in 0..<256 where dfa.next(state, UInt8(byte)) >= 0 { add(UInt8(byte)) }
+                        for byteClass in 0..<dfa.classCount where dfa.transitions[Int(state) * dfa.classCount + byteClass] >= 0 {
+                            for word in 0..<4 { first[word] |= classBytes[byteClass * 4 + word] }
+                        }
                         for call in dfa.calls[Int(state)] {
                             for word in 0..<4 { first[word] |= ruleFirst[Int(call.callee) * 4 + word] }
                             if ruleNullable[Int(call.callee)], seen.insert(call.target).inserted { work.append(call.target) }
@@ -174,7 +200,7 @@ extension Grammar {
     private func checkLeftRecursion() throws(SchemaError) {
         // Edges: rule → rules it may call before consuming any byte.
         var leading = [[Int32]](repeating: [], count: rules.count)
-        let tables = GrammarTables(rules: rules, root: root)
+        let nullable = nullableRules()
         for (index, rule) in rules.enumerated() {
             switch rule {
             case .automaton(let dfa):
@@ -183,7 +209,7 @@ extension Grammar {
                 while let state = work.popLast() {
                     for call in dfa.calls[Int(state)] {
                         leading[index].append(call.callee)
-                        if tables.ruleNullable[Int(call.callee)], seen.insert(call.target).inserted { work.append(call.target) }
+                        if nullable[Int(call.callee)], seen.insert(call.target).inserted { work.append(call.target) }
                     }
                 }
             case .jsonString, .array: break
@@ -210,7 +236,40 @@ extension Grammar {
     }
 }
 
+extension Grammar {
+    /// Which rules admit the empty text, by fixpoint iteration (strings and arrays never do: they
+    /// start with a quote or a bracket).
+    func nullableRules() -> [Bool] {
+        var nullable = [Bool](repeating: false, count: rules.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, rule) in rules.enumerated() where !nullable[index] {
+                guard case .automaton(let dfa) = rule else { continue }
+                var seen: Set<Int32> = [0]
+                var work: [Int32] = [0]
+                while let state = work.popLast() {
+                    if dfa.accepting[Int(state)] { nullable[index] = true; changed = true; break }
+                    for call in dfa.calls[Int(state)] where nullable[Int(call.callee)] && seen.insert(call.target).inserted {
+                        work.append(call.target)
+                    }
+                }
+            }
+        }
+        return nullable
+    }
+}
+
 extension ByteDFA {
+    /// The bytes of each class, as 256-bit sets of four words (`classCount * 4` words).
+    var classByteSets: [UInt64] {
+        var sets = [UInt64](repeating: 0, count: classCount * 4)
+        for byte in 0..<256 {
+            sets[Int(classOf[byte]) * 4 + byte >> 6] |= 1 << UInt64(byte & 63)
+        }
+        return sets
+    }
+
     /// States from which acceptance is reachable, using only calls to productive rules.
     func liveStates(productive: [Bool]) -> [Bool] {
         var reverse = [[Int32]](repeating: [], count: stateCount)

@@ -161,7 +161,9 @@ struct CompletionDistances: Sendable {
         var changed = true
         while changed {
             changed = false
-            for state in base..<end {
+            // States are numbered outwards from the start, so distances to acceptance settle in
+            // few passes when visited from the last state back.
+            for state in (base..<end).reversed() {
                 var best = stateMinimum[state]
                 let transitionBase = Int(tables.stateTransitionBase[state])
                 for byteClass in 0..<classCount {

@@ -228,6 +228,7 @@ struct GrammarEngine {
     /// The key under which the mask of tokens starting at `frame` (context cut below it) is cached.
     func cacheKey(_ frame: Frame) -> UInt64 {
         var counter: Int32 = 0
+        var state = frame.state
         if tables.ruleKind[Int(frame.rule)] == GrammarTables.kindArray, let array = tables.arrays[Int(frame.rule)] {
             let limit = array.effectiveMaxItems
             if limit == Int32.max {
@@ -237,7 +238,10 @@ struct GrammarEngine {
             }
         } else if tables.ruleKind[Int(frame.rule)] == GrammarTables.kindString {
             counter = frame.counter
+        } else {
+            // States of a length-bounded string that accept the same tokens share one entry.
+            state = tables.stateMaskState[Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state)]
         }
-        return UInt64(UInt32(frame.rule)) << 40 | UInt64(UInt32(frame.state) & 0xFFFFFF) << 16 | UInt64(UInt32(min(counter, 0xFFFF)))
+        return UInt64(UInt32(frame.rule)) << 40 | UInt64(UInt32(state) & 0xFFFFFF) << 16 | UInt64(UInt32(min(counter, 0xFFFF)))
     }
 }

@@ -1,7 +1,9 @@
 /// Accumulates rules while a schema (or another source) is compiled into a ``Grammar``.
 struct GrammarBuilder {
     let layout: JSONLayout
-    var rules: [GrammarRule] = []
+    private(set) var rules: [GrammarRule] = []
+    /// The automaton states of all rules so far: what the grammar's tables and compile time grow with.
+    private(set) var automatonStateCount = 0
     private var anyValue: Int32?
     private var freeString: Int32?
 
@@ -17,7 +19,19 @@ struct GrammarBuilder {
 
     mutating func add(_ rule: GrammarRule) -> Int32 {
         rules.append(rule)
+        automatonStateCount += Self.stateCount(of: rule)
         return Int32(rules.count - 1)
+    }
+
+    /// Fills a reserved slot (or replaces a rule).
+    mutating func replace(_ index: Int32, with rule: GrammarRule) {
+        automatonStateCount += Self.stateCount(of: rule) - Self.stateCount(of: rules[Int(index)])
+        rules[Int(index)] = rule
+    }
+
+    private static func stateCount(of rule: GrammarRule) -> Int {
+        if case .automaton(let dfa) = rule { return dfa.stateCount }
+        return 0
     }
 
     /// Reserves a rule slot to fill later (for recursive references).
@@ -43,9 +57,12 @@ struct GrammarBuilder {
         return try addAutomaton(fragment(value))
     }
 
+    /// Regular values with more states than this become rules of their own instead of being inlined.
+    static let inlineStateLimit = 400
+
     /// Inlines small regular values; turns large ones into rules so they are shared.
     mutating func normalized(_ value: Value) throws(SchemaError) -> Value {
-        if case .regular(let nfa) = value, nfa.stateCount > 400 { return .rules([try addAutomaton(nfa)]) }
+        if case .regular(let nfa) = value, nfa.stateCount > GrammarBuilder.inlineStateLimit { return .rules([try addAutomaton(nfa)]) }
         return value
     }
 
@@ -107,8 +124,10 @@ struct GrammarBuilder {
         for word in ["null", "true", "false"] { any.embed(.literal(word.utf8), from: any.start, to: done) }
         any.embed(NumberAutomaton.unbounded(integerOnly: false), from: any.start, to: done)
         for rule in [string, array, objectRule] { any.addCall(from: any.start, rule: rule, to: done) }
-        rules[Int(value)] = .automaton(
-            (try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]]))
+        replace(
+            value,
+            with: .automaton(
+                (try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
         return value
     }
 }

@@ -123,36 +123,46 @@ extension JSONSchemaCompiler {
         if let maxLength, maxLength < minLength {
             throw .unsatisfiable(keyword: "maxLength", path: path, reason: "maxLength \(maxLength) below minLength \(minLength)")
         }
-        var contents: [ByteDFA] = []
+        var patterns: [(text: String, keyword: String)] = []
         if case .string(var format)? = schema["format"] {
             format = JSONSchemaCompiler.formatAliases[format] ?? format
             if let pattern = JSONSchemaCompiler.formats[format] {
-                contents.append(try contentAutomaton(pattern, path: path, keyword: "format"))
+                patterns.append((pattern, "format"))
             } else {
                 notes.append("format '\(format)' at \(path) is an annotation only (not enforced)")
             }
         }
         if let pattern = schema["pattern"] {
             guard case .string(let text) = pattern else { throw .invalidKeywordValue(keyword: "pattern", path: path, reason: "must be a string") }
-            contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
+            patterns.append((text, "pattern"))
         }
         for pattern in schema["x-cd-patterns"]?.arrayValue ?? [] {
             guard case .string(let text) = pattern else { continue }
-            contents.append(try contentAutomaton(text, path: path, keyword: "pattern"))
+            patterns.append((text, "pattern"))
         }
-        if case .array(let excluded)? = schema["x-cd-notPatterns"], !excluded.isEmpty {
+        let excluded = schema["x-cd-notPatterns"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if patterns.isEmpty && excluded.isEmpty {
+            let rule = builder.stringRule(minLength: Int32(clamping: minLength), maxLength: maxLength.map { Int32(clamping: $0) } ?? Int32.max)
+            return .rules([rule])
+        }
+        // Strings with the same content constraints recur across properties: compile them once.
+        let key = PatternCache.StringKey(
+            patterns: patterns.map(\.text), excluded: excluded, minLength: minLength, maxLength: maxLength)
+        if let known = patternCache.strings[key] {
+            if let tightened = known.tightenedLength { notes.append("maxLength at \(path) tightened to \(tightened) to combine with the pattern") }
+            return known.value
+        }
+        var contents: [ByteDFA] = []
+        for pattern in patterns { contents.append(try contentAutomaton(pattern.text, path: path, keyword: pattern.keyword)) }
+        if !excluded.isEmpty {
             var anything = try contentAutomaton("^[\\s\\S]*$", path: path, keyword: "not")
-            for pattern in excluded.compactMap(\.stringValue) {
+            for pattern in excluded {
                 let complement = try contentAutomaton(pattern, path: path, keyword: "not").complemented()
                 do { anything = try anything.intersection(complement) } catch {
                     throw .tooLarge(keyword: "not", path: path, reason: "negated pattern automaton is too large")
                 }
             }
             contents.append(anything)
-        }
-        if contents.isEmpty {
-            let rule = builder.stringRule(minLength: Int32(clamping: minLength), maxLength: maxLength.map { Int32(clamping: $0) } ?? Int32.max)
-            return .rules([rule])
         }
         var content = contents[0]
         for other in contents.dropFirst() {
@@ -162,6 +172,7 @@ extension JSONSchemaCompiler {
                 throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
             }
         }
+        var tightenedLength: Int?
         if minLength > 0 || maxLength != nil {
             // Length with a pattern: intersect with a counting automaton. When the product is too
             // large, a smaller maximum length is a sound restriction; halve it until it fits.
@@ -171,11 +182,12 @@ extension JSONSchemaCompiler {
                     if let current = limit, current / 2 >= max(minLength, 1) { limit = current / 2; continue }
                     throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
                 }
-                let bounds = limit.map { "{\(minLength),\($0)}" } ?? "{\(minLength),}"
-                let lengths = try contentAutomaton("^[\\s\\S]\(bounds)$", path: path, keyword: maxLength != nil ? "maxLength" : "minLength")
-                if let product = try? content.intersection(lengths, stateLimit: 20_000) {
+                if let product = try? content.boundedLength(minimum: minLength, maximum: limit, stateLimit: 20_000) {
                     content = product
-                    if limit != maxLength { notes.append("maxLength at \(path) tightened to \(limit ?? 0) to combine with the pattern") }
+                    if limit != maxLength {
+                        tightenedLength = limit ?? 0
+                        notes.append("maxLength at \(path) tightened to \(limit ?? 0) to combine with the pattern")
+                    }
                     break
                 }
                 guard let current = limit, current / 2 >= max(minLength, 1) else {
@@ -184,12 +196,23 @@ extension JSONSchemaCompiler {
                 limit = current / 2
             }
         }
+        let value = try quotedString(content, path: path)
+        patternCache.strings[key] = .init(value: value, tightenedLength: tightenedLength)
+        return value
+    }
+
+    /// A JSON string whose unquoted content `content` accepts: inline when small, otherwise a rule
+    /// of its own (shared by every string with the same constraints).
+    private mutating func quotedString(_ content: ByteDFA, path: String) throws(SchemaError) -> Value {
+        if content.stateCount > GrammarBuilder.inlineStateLimit, let quoted = content.quotedJSONString() {
+            return .rules([builder.add(.automaton(quoted))])
+        }
         let body = content.nfa
         guard !body.trimmed().isEmptyLanguage else {
             throw .unsatisfiable(keyword: "pattern", path: path, reason: "no string matches pattern, format and length together")
         }
         let quote = ByteNFA.literal([UInt8(ascii: "\"")])
-        return .regular(ByteNFA.concatenation([quote, body, quote]))
+        return try builder.normalized(.regular(ByteNFA.concatenation([quote, body, quote])))
     }
 
     func contentAutomaton(_ pattern: String, path: String, keyword: String) throws(SchemaError) -> ByteDFA {

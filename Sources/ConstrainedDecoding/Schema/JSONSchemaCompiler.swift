@@ -31,6 +31,22 @@ struct JSONSchemaCompiler {
     mutating func compile(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         depth += 1
         defer { depth -= 1 }
+        let value = try compileCatchingContradictions(schema, path: path)
+        try checkBudget(path: path)
+        return value
+    }
+
+    /// Refuses a schema whose grammar has grown past ``JSONSchemaOptions/maximumAutomatonStates``
+    /// (compile time and table memory grow with it), naming the part being compiled.
+    func checkBudget(path: String) throws(SchemaError) {
+        let limit = options.maximumAutomatonStates
+        guard builder.automatonStateCount > limit else { return }
+        throw .tooLarge(
+            keyword: "schema", path: path,
+            reason: "the grammar needs more than \(limit) automaton states (JSONSchemaOptions.maximumAutomatonStates)")
+    }
+
+    private mutating func compileCatchingContradictions(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         // Below the root, an unsatisfiable part is an empty language: an alternative that can never
         // be chosen, or (when required) a reason for its parent to be empty too. The grammar check
         // reports the root when nothing is left.
@@ -217,9 +233,9 @@ struct JSONSchemaCompiler {
         let value = try compile(target, path: pointer)
         inProgress.remove(rule)
         if case .rules(let list) = value, list.count == 1, !inProgress.contains(list[0]), list[0] != rule {
-            builder.rules[Int(rule)] = builder.rules[Int(list[0])]
+            builder.replace(rule, with: builder.rules[Int(list[0])])
         } else {
-            builder.rules[Int(rule)] = .automaton(try builder.fragment(value).trimmed().determinized())
+            builder.replace(rule, with: .automaton(try builder.fragment(value).trimmed().determinized()))
         }
         return .rules([rule])
     }
@@ -357,5 +373,20 @@ extension String {
 
 /// A memo of compiled pattern automata; owned by one compilation (not shared across threads).
 final class PatternCache {
+    /// The content constraints of a string schema.
+    struct StringKey: Hashable {
+        var patterns: [String]
+        var excluded: [String]
+        var minLength: Int
+        var maxLength: Int?
+    }
+
+    /// A compiled string schema, and the maximum length it was tightened to, if any.
+    struct CompiledString {
+        var value: GrammarBuilder.Value
+        var tightenedLength: Int?
+    }
+
     var automata: [String: ByteDFA] = [:]
+    var strings: [StringKey: CompiledString] = [:]
 }

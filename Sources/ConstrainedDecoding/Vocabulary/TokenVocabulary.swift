@@ -21,6 +21,8 @@ public final class TokenVocabulary: Sendable {
     public let precomputationSeconds: Double
 
     let tokenBytes: [[UInt8]]
+    /// The most bytes of a token that grammar text may hold (special tokens aside).
+    let longestTokenByteCount: Int
     let isSpecial: [Bool]
     let trie: TokenTrie
     let stringTables: [JSONStringTable?]
@@ -47,6 +49,7 @@ public final class TokenVocabulary: Sendable {
             strings.append(bytes[...])
             payloads.append(Int32(id))
         }
+        longestTokenByteCount = strings.map(\.count).max() ?? 0
         trie = TokenTrie(strings: strings, payloads: payloads, extras: [Int32](repeating: 0, count: payloads.count))
         stringTables = JSONStringTable.build(tokens: tokens, isSpecial: special)
         precomputationSeconds =

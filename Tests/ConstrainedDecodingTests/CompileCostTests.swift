@@ -1,0 +1,166 @@
+import JSONValues
+import Testing
+@testable import ConstrainedDecoding
+
+/// What keeps schema compilation cheap and bounded: strings with a pattern and a length are built
+/// as one automaton without a second determinization, identical string constraints share one rule,
+/// and a grammar past ``JSONSchemaOptions/maximumAutomatonStates`` is refused.
+@Suite struct CompileCostTests {
+    static let boundedPatterns: [(pattern: String, minimum: Int, maximum: Int)] = [
+        (#"^(?:\S+\s+){0,9}\S+$"#, 0, 100),
+        (#"^(?:\S+\s+){0,19}\S+$"#, 1, 200),
+        (#"^\d{1,15}(?:\.\d{1,5})?$"#, 1, 30),
+        (#"^[a-z]+(-[a-z]+)*$"#, 2, 64),
+        ("[a-zA-Z0-9_.-]+", 3, 40),
+        ("^(cat|dog)s?$", 0, 10)
+    ]
+
+    @Test(arguments: boundedPatterns.indices)
+    func theQuotedAutomatonHasTheLanguageOfTheQuotedNFA(_ index: Int) throws {
+        let (source, minimum, maximum) = Self.boundedPatterns[index]
+        let pattern = try RegexPattern(source).automaton(jsonEscaped: true).trimmed().determinized()
+        let content = try pattern.boundedLength(minimum: minimum, maximum: maximum, stateLimit: 100_000)
+        let direct = try #require(content.quotedJSONString())
+        let quote = ByteNFA.literal([UInt8(ascii: "\"")])
+        let reference = try ByteNFA.concatenation([quote, content.nfa, quote]).trimmed().determinized()
+        // Each accepts nothing the other rejects.
+        #expect(try direct.intersection(reference.complemented()).nfa.isEmptyLanguage)
+        #expect(try reference.intersection(direct.complemented()).nfa.isEmptyLanguage)
+        #expect(!direct.nfa.isEmptyLanguage)
+    }
+
+    @Test(arguments: boundedPatterns.indices)
+    func theCountedLengthHasTheLanguageOfTheLengthPattern(_ index: Int) throws {
+        let (source, minimum, maximum) = Self.boundedPatterns[index]
+        for anchored in [source, "^" + source.trimmingPrefix("^")] {
+            let pattern = try RegexPattern(anchored).automaton(jsonEscaped: true).trimmed().determinized()
+            // Any character: `.` and the two line ends (`[\s\S]` would keep to the scalars that
+            // every regex reading agrees on, a restriction that lengths do not make).
+            let lengths = try RegexPattern("^(?:.|\\n|\\r){\(minimum),\(maximum)}$").automaton(jsonEscaped: true).trimmed().determinized()
+            let reference = try pattern.intersection(lengths)
+            let counted = try pattern.boundedLength(minimum: minimum, maximum: maximum, stateLimit: 100_000)
+            let extra = Self.shortestWitness(try counted.intersection(reference.complemented()))
+            let missing = Self.shortestWitness(try reference.intersection(counted.complemented()))
+            #expect(extra == nil, "\(anchored): accepted only when counted: \(extra.map { Array($0) } ?? [])")
+            #expect(missing == nil, "\(anchored): accepted only by the pattern: \(missing.map { Array($0) } ?? [])")
+        }
+    }
+
+    /// A shortest accepted byte string, or nil when the automaton accepts none.
+    static func shortestWitness(_ dfa: ByteDFA) -> [UInt8]? {
+        var previous = [(Int32, UInt8)?](repeating: nil, count: dfa.stateCount)
+        var seen = [Bool](repeating: false, count: dfa.stateCount)
+        var queue: [Int32] = [0]
+        seen[0] = true
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            if dfa.accepting[Int(state)] {
+                var bytes: [UInt8] = []
+                var current = state
+                while let (from, byte) = previous[Int(current)] { bytes.append(byte); current = from }
+                return bytes.reversed()
+            }
+            for byte in 0..<256 {
+                let target = dfa.next(state, UInt8(byte))
+                guard target >= 0, !seen[Int(target)] else { continue }
+                seen[Int(target)] = true
+                previous[Int(target)] = (state, UInt8(byte))
+                queue.append(target)
+            }
+        }
+        return nil
+    }
+
+    @Test func aContentAutomatonThatReadsARawQuoteIsLeftToTheNFAPath() throws {
+        let raw = try RegexPattern(#"^a"b$"#).automaton(jsonEscaped: false).trimmed().determinized()
+        // Not JSON-escaped, an accepting state may read a quote: the direct build declines.
+        let endsAnywhere = try RegexPattern(#"^a("b)?$"#).automaton(jsonEscaped: false).trimmed().determinized()
+        #expect(endsAnywhere.quotedJSONString() == nil)
+        #expect(raw.quotedJSONString() != nil)
+    }
+
+    static func schema(properties: [String: String]) -> String {
+        let members = properties.sorted { $0.key < $1.key }.map { name, pattern in
+            #""\#(name)": {"type": "string", "pattern": \#(JSONWriter.quoted(pattern)), "minLength": 1, "maxLength": 200}"#
+        }
+        return #"{"type": "object", "properties": {"# + members.joined(separator: ", ") + #"}, "required": ["#
+            + properties.keys.sorted().map { JSONWriter.quoted($0) }.joined(separator: ", ") + "]}"
+    }
+
+    @Test func identicalStringConstraintsShareOneRule() throws {
+        let words = #"^(?:\S+\s+){0,19}\S+$"#
+        let one = try Grammar.jsonSchema(Self.schema(properties: ["a": words]))
+        let four = try Grammar.jsonSchema(Self.schema(properties: ["a": words, "b": words, "c": words, "d": words]))
+        #expect(one.rules.count == four.rules.count)
+        let compiled = try ByteChecks.compile(Self.schema(properties: ["a": words, "b": words]))
+        #expect(ByteChecks.accepts(compiled, #"{"a": "two words", "b": "three more words"}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{"a": "trailing space ", "b": "x"}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{"a": "x", "b": ""}"#))
+        // The product of this pattern and 200 characters is past 20,000 states, so the length is
+        // tightened to 100 (a sound restriction), and each property says so.
+        let tightened = compiled.notes.filter { $0.contains("tightened to 100") }
+        #expect(tightened.count == 2, "\(compiled.notes)")
+        #expect(tightened.contains { $0.contains("#/properties/a") } && tightened.contains { $0.contains("#/properties/b") })
+        let long = String(repeating: "x", count: 101)
+        #expect(ByteChecks.accepts(compiled, #"{"a": "x", "b": "\#(long.dropLast())"}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{"a": "x", "b": "\#(long)"}"#))
+    }
+
+    @Test func aGrammarPastTheStateBudgetIsRefusedNamingThePart() throws {
+        let text = Self.schema(properties: [
+            "first": #"^(?:\S+\s+){0,19}\S+$"#, "second": #"^(?:\S+\s+){0,9}\S+$"#, "third": #"^[a-z]+(-[a-z]+)*$"#
+        ])
+        let full = try Grammar.jsonSchema(text).validated()
+        let states = full.rules.reduce(0) { total, rule in
+            if case .automaton(let dfa) = rule { return total + dfa.stateCount }
+            return total
+        }
+        #expect(states > 1_000, "\(states) states")
+        #expect(throws: Never.self) { try Grammar.jsonSchema(text, options: JSONSchemaOptions(maximumAutomatonStates: states)) }
+        do {
+            _ = try Grammar.jsonSchema(text, options: JSONSchemaOptions(maximumAutomatonStates: 1_000))
+            Issue.record("a grammar past its state budget was compiled")
+        } catch {
+            guard case .tooLarge(let keyword, let path, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(keyword == "schema")
+            #expect(path.hasPrefix("#/properties/"), "\(path)")
+            #expect(reason.contains("1000 automaton states"), "\(reason)")
+        }
+    }
+
+    @Test func statesThatShareAMaskEntryAllowTheSameTokens() throws {
+        let schema =
+            #"{"type": "object", "properties": {"name": {"type": "string", "pattern": "[a-zA-Z0-9_.-]+", "minLength": 3, "maxLength": 255}, "words": {"type": "string", "pattern": "^(?:\\S+\\s+){0,9}\\S+$", "maxLength": 100}}, "required": ["name", "words"]}"#
+        var vocabularies: [(String, TokenVocabulary)] = [("synthetic", TestVocabularies.synthetic)]
+        if let smol = TestVocabularies.smol { vocabularies.append(("SmolLM2", smol)) }
+        // (Qwen's 152K tokens take minutes in a debug build without the sharing; `fm bench` covers it.)
+        for (name, vocabulary) in vocabularies {
+            let grammar = try Grammar.jsonSchema(schema)
+            let shared = try CompiledGrammar(grammar, vocabulary: vocabulary, sharesLengthMasks: true)
+            let separate = try CompiledGrammar(grammar, vocabulary: vocabulary, sharesLengthMasks: false)
+            let sharing = GrammarMatcher(grammar: shared)
+            let reference = GrammarMatcher(grammar: separate)
+            var random = SplitMix64(seed: 7)
+            var steps = 0
+            while steps < 80, !reference.canTerminate || steps < 40 {
+                let allowed = sharing.nextTokenBitmask().allowedTokens
+                #expect(allowed == reference.nextTokenBitmask().allowedTokens, "\(name): masks differ at step \(steps)")
+                guard !allowed.isEmpty else { break }
+                // Mostly tokens that stay inside the string, so that counts grow.
+                let inside = allowed.filter { !vocabulary.tokenBytes[$0].contains(UInt8(ascii: "\"")) }
+                let pool = inside.isEmpty || random.unit() < 0.05 ? allowed : inside
+                let token = pool[Int(random.next() % UInt64(pool.count))]
+                try sharing.acceptToken(token)
+                try reference.acceptToken(token)
+                steps += 1
+            }
+            #expect(steps >= 40, "\(name): the walk ended early")
+            #expect(shared.cachedStateCount < separate.cachedStateCount, "\(name): \(shared.cachedStateCount) entries against \(separate.cachedStateCount)")
+        }
+    }
+}
