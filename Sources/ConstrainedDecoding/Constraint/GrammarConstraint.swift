@@ -119,6 +119,10 @@ public final class GrammarConstraint: TokenConstraint {
         matcher.isTerminated
     }
 
+    public func acceptedPrefixLength(of tokens: [Int32]) -> Int {
+        matcher.acceptedPrefixLength(of: tokens.map { Int($0) })
+    }
+
     public func takeForcedTokens() -> [Int32] {
         guard jumpForward, let lastToken else { return [] }
         let forced = matcher.forcedBytes()

@@ -23,6 +23,10 @@ public protocol TokenConstraint: AnyObject {
     /// Narrows `words`, as ``fillAllowedTokens(_:)`` filled them, to tokens that bring the
     /// structure strictly closer to its end (only end-of-generation where it may end now).
     func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>)
+    /// How many of `tokens`, taken in order from here, the constraint would accept; it is left
+    /// as it was. Speculative decoding cuts a draft there: a forbidden token cannot be sampled,
+    /// so feeding it would only cost its row.
+    func acceptedPrefixLength(of tokens: [Int32]) -> Int
 }
 
 extension TokenConstraint {
@@ -34,4 +38,7 @@ extension TokenConstraint {
 
     /// Nothing to narrow.
     public func narrowToClosingTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {}
+
+    /// No look-ahead: every token is taken as accepted (verification still decides).
+    public func acceptedPrefixLength(of tokens: [Int32]) -> Int { tokens.count }
 }

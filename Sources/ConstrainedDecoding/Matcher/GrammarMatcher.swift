@@ -80,6 +80,30 @@ public final class GrammarMatcher {
         return true
     }
 
+    /// How many of `tokens`, in order, would be accepted from here (up to and including an
+    /// end-of-generation token where the grammar may end), checked on their bytes without
+    /// accepting anything.
+    public func acceptedPrefixLength(of tokens: [Int]) -> Int {
+        let vocabulary = grammar.vocabulary
+        guard !terminatedByToken else { return 0 }
+        let endOfGeneration = vocabulary.endOfGenerationTokens
+        return withScratchArena { engine, tops in
+            var current = tops
+            for (index, id) in tokens.enumerated() {
+                guard id >= 0, id < vocabulary.tokenCount else { return index }
+                if endOfGeneration.contains(id) {
+                    return current.contains { engine.canTerminate($0) } ? index + 1 : index
+                }
+                if vocabulary.isSpecial[id] || vocabulary.tokenBytes[id].isEmpty { return index }
+                for byte in vocabulary.tokenBytes[id] {
+                    current = engine.advance(current, byte)
+                    if current.isEmpty { return index }
+                }
+            }
+            return tokens.count
+        }
+    }
+
     // MARK: - Accepting input
 
     /// Accepts token `id` (an end-of-generation token terminates the matcher).

@@ -20,6 +20,8 @@ extension SystemLanguageModel {
         package var acceptedDraftTokens = 0
         /// Passes of the draft model, when a draft model makes the drafts.
         package var draftModelPasses = 0
+        /// Drafted tokens dropped before feeding because the grammar forbids them.
+        package var draftTokensCutByConstraint = 0
 
         /// Zeros.
         package init() {}
@@ -33,6 +35,7 @@ extension SystemLanguageModel {
             draftedTokens = statistics.draftedTokens
             acceptedDraftTokens = statistics.acceptedDraftTokens
             draftModelPasses = statistics.draftModelPasses
+            draftTokensCutByConstraint = statistics.draftTokensCutByConstraint
         }
     }
 

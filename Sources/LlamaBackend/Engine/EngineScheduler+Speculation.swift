@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import Synchronization
 
 /// Speculative decoding with drafts from prompt lookup or a draft model (see ``SpeculationSettings``).
@@ -13,8 +14,9 @@ import Synchronization
 /// without it).
 ///
 /// Guided generation composes with it: a drafted token the grammar forbids cannot be sampled, so
-/// the draft ends there; jump-forward tokens are pending tokens, fed without sampling, and the
-/// draft continues after them.
+/// the draft is cut before it when planned (``TokenConstraint/acceptedPrefixLength(of:)``, checked
+/// on the tokens' bytes without accepting them), and never fed; jump-forward tokens are pending
+/// tokens, fed without sampling, and the draft continues after them.
 extension EngineScheduler {
     /// The tokens to draft this step for each decoding generation (by slot), after the pending
     /// tokens it feeds: none when speculation is off, and never more than its adaptive draft
@@ -61,9 +63,15 @@ extension EngineScheduler {
             drafts = requests.map { PromptLookup.draft(history: $0.history, limit: $0.limit, settings: speculation) }
         }
         var planned: [Int: [TokenID]] = [:]
+        var cut = 0
         for (request, draft) in zip(requests, drafts) where !draft.isEmpty {
-            planned[request.slot] = draft
+            // A guided generation's constraint stands after its pending tokens: a drafted token it
+            // forbids could not be sampled, so the draft ends before it.
+            let kept = slots[request.slot].generation?.constraint?.acceptedPrefixLength(of: draft) ?? draft.count
+            cut += draft.count - kept
+            if kept > 0 { planned[request.slot] = Array(draft.prefix(kept)) }
         }
+        if cut > 0 { mailbox.statistics.withLock { $0.draftTokensCutByConstraint += cut } }
         return planned
     }
 

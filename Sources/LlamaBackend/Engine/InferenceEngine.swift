@@ -131,6 +131,9 @@ package struct EngineStatistics: Sendable, Equatable {
     package var acceptedDraftTokens = 0
     /// Passes of the draft model (speculation with a draft model), not counted in ``decodeCalls``.
     package var draftModelPasses = 0
+    /// Drafted tokens dropped before feeding because the generation's constraint forbids them
+    /// (or a token before them): they could not be sampled.
+    package var draftTokensCutByConstraint = 0
     /// Sampling steps whose candidates a token constraint masked (guided generation).
     package var maskedSteps = 0
     /// Time spent computing those masks (allowed tokens, and closing tokens when the budget runs
