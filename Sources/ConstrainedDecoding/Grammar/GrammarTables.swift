@@ -40,6 +40,7 @@ struct GrammarTables: Sendable {
         let words32 =
             ruleStateBase.count + ruleClassBase.count + ruleClassCount.count + stateTransitionBase.count
             + transitions.count + stateCallStart.count + callCallee.count + callTarget.count + stringMin.count + stringMax.count
+            + stateMaskState.count
         return words32 * 4 + ruleKind.count + classMap.count + stateAccepting.count + ruleNullable.count
             + (ruleFirst.count + stateLoop.count) * 8 + arrays.count * 16
     }
