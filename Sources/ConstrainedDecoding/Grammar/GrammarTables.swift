@@ -29,7 +29,8 @@ struct GrammarTables: Sendable {
     /// 256-bit sets, four words per rule: bytes that can begin a value of the rule.
     var ruleFirst: [UInt64] = []
     /// Four words per automaton state: the bytes on which the state loops to itself (none when
-    /// the state has calls); lets a trie walk accept a whole subtree of such bytes at once.
+    /// the state has calls), or in a length-bounded string's shared range keeps its shape; lets a
+    /// trie walk accept a whole subtree of such bytes at once.
     var stateLoop: [UInt64] = []
     /// Per automaton state (global index): the local state whose mask-cache entry it uses, itself
     /// unless a length-bounded string makes several states accept the same tokens (``LengthCounts``).
@@ -65,7 +66,14 @@ struct GrammarTables: Sendable {
                     stateAccepting.append(dfa.accepting[state])
                     var loop: [UInt64] = [0, 0, 0, 0]
                     if dfa.calls[state].isEmpty {
-                        for byteClass in 0..<dfa.classCount where dfa.transitions[state * dfa.classCount + byteClass] == Int32(state) {
+                        // In a length-bounded string's shared range, a byte that keeps the shape
+                        // loops as far as a token goes: the count it adds cannot reach the maximum.
+                        let shape = Self.sharedShape(of: state, in: dfa, longestToken: longestToken)
+                        for byteClass in 0..<dfa.classCount {
+                            let target = dfa.transitions[state * dfa.classCount + byteClass]
+                            guard target == Int32(state) || (shape != nil && target >= 0 && dfa.lengthCounts?.shape[Int(target)] == shape) else {
+                                continue
+                            }
                             for word in 0..<4 { loop[word] |= classBytes[byteClass * 4 + word] }
                         }
                     }
@@ -89,6 +97,14 @@ struct GrammarTables: Sendable {
         }
         stateCallStart.append(Int32(callCallee.count))
         analyse(rules)
+    }
+
+    /// The shape of `state` when it lies in its length-bounded string's shared range, else nil.
+    private static func sharedShape(of state: Int, in dfa: ByteDFA, longestToken: Int?) -> Int32? {
+        guard let counts = dfa.lengthCounts, let longestToken, counts.shape[state] >= 0,
+            counts.isInSharedRange(state, longestToken: longestToken)
+        else { return nil }
+        return counts.shape[state]
     }
 
     /// For each state of `dfa`, the state whose mask it shares: the first state of its shape in
