@@ -32,6 +32,25 @@ import Testing
         #expect(pruned.stateCount <= full.stateCount)
     }
 
+    /// A mutation of that pattern that FuzzRegex found running past 30 s under AddressSanitizer
+    /// (base64: it holds bytes that are not text): determinization is refused once its work passes
+    /// the bound, before the state limit. Not a fuzz seed, so the brief CI campaign stays brief.
+    static let mutatedWords = String(
+        decoding: Data(
+            base64Encoded:
+                "KGFmczEtYXoxfGFmczEtYXoyfGFmczEtYXozfGFmczEtbG9zMS1hejF8YXBlMS1hejF8YXBlMS1hejJ8YXBlMS1hejN8YXBuZTEtYXoxfGFwbmUxLWF6MnxhcG5lMS1hejR8YXBuZTEtdHBlMS1hejF8YXBuZTItYXoxfGFwbmUyLWF6MnxhcG5lMi1hejN8YXBuZTItYXo0fGFwbmUzLWF6MXxhcG5lMy1hejJ8YXBuZTMtYXozfGFwczEtYXoxfGFwczEtYXoyfGFwczEtYXozfGFwczEtY2N1MS1hejF8YXBzMS1kZWwxLWF6MXxhcHMyLWF6MXxhcHMyLWF6MnxhcHMyLWF6M3xhcHNlMS1hejF8YXBzZTEtYXoyfGFwc2UxLWF6M3xhcHNlMS1ia2sxLWEuLi4uQm9vLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLkJvby4uLi4uLi4uLi4uLi4uLi4uLjF8YXBzZTQtYXoyfGFwc2U0LWF6M3xjYWMxLWF6MXxjYWMxLWF6MnxjYWMxLWF6NHxldWMxLWF6MXxldWMxLWF6MnxldWMxLWF6M3xldWMxLWhhbTEtYXoxfGV1YzEtd2F3MS1hejF8ZXVjMi1hejF8ZXVjMi1hejJ8ZXVjMi1hejN8ZXVuMS1hejF8ZXVuMS1hejJ8ZXVuMS1hejN8ZXVuMS1jcGgxLWF6MXxldW4xLWhlbDEtYXoxfGV1czEtYXoxfGV1czEtYXoyfGV1czEtYXozfGV1czItYXoxfGV1czItYXoyfGV1czItYXozfGV1dzEtYXoxfGV1dzEtYXoyfGV1dzEtYXozfGV1dzItYXoxfGV1dzItYXoyfGV1dzItYXozfGV1dzMtYXoxfGV1dzMtYXoyfGV1dzMtYXozfG1lYzEtYXoxfG1lYzEtYXoyfG1lYzEtYXozfG1lczEtYXoxfG1lczEtYXoyfG1lczEtYXozfG1lczEtbWN0MS1hejF8c2FlMS1hejF8c2FlMS1hejJ8c2FlMS1hejN8dXNlMS1hdGwxLWF6MXx1c2UxLWF6MXx1c2UxLWF6Mnx1c2UxLWF6M3x1c2UxLWF6NHx1c2UxLWF6NXx1c2UxLWF6Nnx1c2UxLWJvczEtYXoxfHVzZTEtYnVlMS1hejF8dXNlMS1jaGkxLWF6MXx1c2UxLWRmdzEtYXoxfHVzZTEtaWFoMS1hejF8dXNlMS1saW0xLWF6MXx1c2UxLW1jaTEtYXoxfHVzZTEtbWlhMS1hejF8dXNlMS1tc3AxLWF6MXx1c2UxLW55YzEtYXoxfHVzZTEtcGhsMS1hejF8dXNlMS1xcm8xLWF6MXx1c2UxLXNjbDEtYXoxfHVzZTItYXoxfHVzZTItYXoyfHVzZTItYXozfHVzdzEtYXoxfHVzdzEtYXozfHVzdzItYXoxfHVzdzItYXoyfHVzdzItYXozfHVzdzItYXo0fHVzdzItZGVuMS1hejF8dXN3Mi1sYXMxLWF6MXx1c3cyLWxheDEtYXoxfHVzdzItbGF4MS1hejJ8dXN3Mi1wZHgxLWF6MXx1c3cyLXBoeDEtYXoxfHVzdzItc2VhMS1hejEp"
+        ) ?? Data(), as: UTF8.self)
+
+    @Test func determinizingPastTheWorkBoundIsRefused() throws {
+        #expect(Self.mutatedWords.count > 1000, "the regression seed is missing")
+        let nfa = try RegexPattern(Self.mutatedWords).automaton(jsonEscaped: true, stateLimit: 20_000).trimmed()
+        // A small bound, so that the test is quick; the default one refuses it the same way.
+        #expect(throws: SchemaError.self) { try nfa.determinized(stateLimit: 10_000, workLimit: 2_000_000) }
+        // The original pattern fits inside half of the default bound.
+        let original = try RegexPattern(Self.manyWords).automaton(jsonEscaped: true).trimmed()
+        #expect(try original.determinized(stateLimit: 10_000, workLimit: ByteNFA.determinizationWorkLimit / 2).stateCount < 400)
+    }
+
     @Test func aSearchForManyWordsStaysTheSizeOfItsTrie() throws {
         #expect(Self.manyWords.count > 1000, "the regression seed is missing")
         let pattern = try RegexPattern(Self.manyWords)
