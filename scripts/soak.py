@@ -10,7 +10,9 @@ whole library (sessions, prompt cache, engine slots, guided decoding) in one lon
                             random (fixed seed) from the JSONSchemaBench dev split (without it,
                             the schemas of Fuzz/Seeds/FuzzJSONSchema), each with one
                             of --seeds sampling seeds at temperature 1; `--all` takes every schema
-                            of the split with every seed instead of a random draw
+                            of the split with every seed instead of a random draw, seed by seed
+                            (the whole split with seed 1, then with seed 2, ...), so that a run
+                            cut short by --minutes has covered whole seeds
 
 Each guided answer is classified, as scripts/schema-coverage.py does for `fm respond --schema`:
 
@@ -160,7 +162,8 @@ def classify(coverage, checker, schema, status, body):
         return {"status": "unchecked", "message": str(error)[:300]}
     if problem:
         return {"status": "invalid", "validation_error": problem, "answer": content[:2000]}
-    return {"status": "valid"}
+    usage = body.get("usage") or {}
+    return {"status": "valid", "completion_tokens": usage.get("completion_tokens"), "prompt_tokens": usage.get("prompt_tokens")}
 
 
 def main():
@@ -204,7 +207,7 @@ def main():
             parser.error(f"no split at {args.data} (use --data)")
         names = [name for files in coverage.load_split(args.data).values() for name in files]
         if args.all:
-            pairs = [(name, seed) for name in names for seed in range(1, args.seeds + 1)]
+            pairs = [(name, seed) for seed in range(1, args.seeds + 1) for name in names]
         else:
             draw = random.Random(0)
             pairs = [(draw.choice(names), draw.randint(1, args.seeds)) for _ in range(args.guided)]
@@ -296,6 +299,16 @@ def main():
     guided = {status: counts.get(("guided", status), 0)
               for status in ("valid", "invalid", "refused", "out-of-budget", "unchecked", "error", "skipped")}
     print("guided: " + ", ".join(f"{count} {status}" for status, count in guided.items()) + f" (of {len(pairs)})")
+    produced = [result["completion_tokens"] for result in results if result.get("completion_tokens") is not None]
+    if produced:
+        produced.sort()
+        print(f"  valid answers' tokens: mean {sum(produced) / len(produced):.0f}, median {produced[len(produced) // 2]}, "
+              f"max {produced[-1]}")
+    if args.all:
+        for seed in range(1, args.seeds + 1):
+            ended = [result for result in results if result.get("kind") == "guided" and result.get("seed") == seed]
+            tally = {status: sum(1 for result in ended if result["status"] == status) for status in guided}
+            print(f"  seed {seed}: " + ", ".join(f"{count} {status}" for status, count in tally.items() if count))
     print(f"server RSS MiB: before {samples[0]['rss_mib']}, peak {peak}, end {end['rss_mib']}")
     grew = False
     for name, first, last in phases:
