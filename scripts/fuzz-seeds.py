@@ -5,7 +5,7 @@ Seeds: Fuzz/Seeds/TARGET, plus for the JSON targets the schemas of the JSON Sche
 split (../shared/data/jsonschemabench-dev beside the repository, when present: the "schema"
 member of each file), for the regex target the `pattern`s in those schemas, for the template
 target the chat templates of the test fixtures, and for the GGUF target small GGUF files written
-here (a header with scalars, arrays and a tensor).
+here (a header with scalars, arrays and a tensor; tokenizers of both common kinds without weights).
 Existing corpus files are kept: the corpus grows from run to run.
 """
 import argparse
@@ -92,6 +92,44 @@ def gguf_file(tensor):
     return body
 
 
+def gguf_vocabulary(kind):
+    """A GGUF v3 file with a tokenizer and no weights (a one-block `llama` model): byte-level BPE
+    (`gpt2`, with merges) or SentencePiece (`llama`, with scores, token types and byte tokens),
+    for the vocabulary-only load."""
+    def array(element_kind, items):
+        return struct.pack("<IQ", element_kind, len(items)) + b"".join(items)
+
+    if kind == "gpt2":
+        tokens = ["<|endoftext|>", "a", "b", "ab", "\u010a", "\u0120", "\u0120a", "{", "}", "\"", ":"]
+        tokenizer = [
+            ("tokenizer.ggml.merges", 9, array(8, [gguf_string(m) for m in ["a b", "\u0120 a"]])),
+            ("tokenizer.ggml.pre", 8, gguf_string("qwen2")),
+        ]
+    else:
+        tokens = ["<unk>", "<s>", "</s>", "<0x0A>", "<0x41>", "\u2581a", "b", "\u2581ab", "{", "}"]
+        tokenizer = [
+            ("tokenizer.ggml.scores", 9, array(6, [struct.pack("<f", -float(i)) for i in range(len(tokens))])),
+            ("tokenizer.ggml.token_type", 9, array(5, [struct.pack("<i", t) for t in [2, 3, 3, 6, 6, 1, 1, 1, 1, 1]])),
+            ("tokenizer.ggml.add_bos_token", 7, struct.pack("<?", True)),
+        ]
+    pairs = [
+        ("general.architecture", 8, gguf_string("llama")),
+        ("llama.context_length", 4, struct.pack("<I", 128)),
+        ("llama.embedding_length", 4, struct.pack("<I", 8)),
+        ("llama.block_count", 4, struct.pack("<I", 1)),
+        ("llama.feed_forward_length", 4, struct.pack("<I", 16)),
+        ("llama.attention.head_count", 4, struct.pack("<I", 2)),
+        ("llama.attention.layer_norm_rms_epsilon", 6, struct.pack("<f", 1e-5)),
+        ("tokenizer.ggml.model", 8, gguf_string(kind)),
+        ("tokenizer.ggml.tokens", 9, array(8, [gguf_string(t) for t in tokens])),
+        ("tokenizer.ggml.eos_token_id", 4, struct.pack("<I", 0 if kind == "gpt2" else 2)),
+    ] + tokenizer
+    body = b"GGUF" + struct.pack("<IQQ", 3, 0, len(pairs))
+    for key, value_kind, value in pairs:
+        body += gguf_string(key) + struct.pack("<I", value_kind) + value
+    return body
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
@@ -117,6 +155,8 @@ def main():
         if target == "FuzzGGUF":
             (folder / "generated-header.gguf").write_bytes(gguf_file(tensor=False))
             (folder / "generated-tensor.gguf").write_bytes(gguf_file(tensor=True))
+            (folder / "generated-bpe-vocabulary.gguf").write_bytes(gguf_vocabulary("gpt2"))
+            (folder / "generated-spm-vocabulary.gguf").write_bytes(gguf_vocabulary("llama"))
         if target == "FuzzJinjaTemplate" and TEMPLATES.is_dir():
             for path in TEMPLATES.glob("*.jinja"):
                 shutil.copy(path, folder / ("fixture-" + path.name))

@@ -9,6 +9,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case notAGGUFFile(path: String)
     /// llama.cpp refused to load the model (corrupt or unsupported file).
     case modelLoadFailed(path: String)
+    /// The model file's tokenizer is malformed in a way llama.cpp does not survive (refused before
+    /// llama.cpp reads it; see `GGUFVocabularyCheck`).
+    case malformedVocabulary(path: String, reason: String)
     /// llama.cpp could not create an inference context with these settings.
     case contextCreationFailed(contextLength: Int, sequences: Int)
     /// `llama_decode` returned a non-zero status.
@@ -47,6 +50,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "\(path) is not a GGUF model file"
         case .modelLoadFailed(let path):
             "llama.cpp could not load the model at \(path) (corrupt or unsupported file)"
+        case .malformedVocabulary(let path, let reason):
+            "the model at \(path) has a malformed vocabulary: \(reason)"
         case .contextCreationFailed(let contextLength, let sequences):
             "llama.cpp could not create a context of \(contextLength) tokens for \(sequences) sequences"
         case .decodeFailed(let status):

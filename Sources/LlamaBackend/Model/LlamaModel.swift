@@ -59,10 +59,12 @@ package final class LlamaModel: Sendable {
     /// that two processes loading one file do not share its pages.
     ///
     /// - Throws: ``LlamaError/modelFileNotFound(path:)`` when nothing is there,
-    ///   ``LlamaError/notAGGUFFile(path:)`` when the file is not GGUF, and
-    ///   ``LlamaError/modelLoadFailed(path:)`` when llama.cpp rejects it.
+    ///   ``LlamaError/notAGGUFFile(path:)`` when the file is not GGUF,
+    ///   ``LlamaError/malformedVocabulary(path:reason:)`` when its tokenizer would stop the process
+    ///   inside llama.cpp, and ``LlamaError/modelLoadFailed(path:)`` when llama.cpp rejects it.
     package static func load(path: String, vocabularyOnly: Bool = false) throws(LlamaError) -> LlamaModel {
         try validateFile(at: path)
+        try GGUFVocabularyCheck.check(fileAt: path)
         LlamaRuntime.ensureInitialized()
         var parameters = llama_model_default_params()
         parameters.n_gpu_layers = 0
@@ -71,7 +73,9 @@ package final class LlamaModel: Sendable {
         guard let pointer = llama_model_load_from_file(path, parameters) else {
             throw .modelLoadFailed(path: path)
         }
-        return LlamaModel(handle: ModelHandle(pointer), path: path)
+        let handle = ModelHandle(pointer)
+        try GGUFVocabularyCheck.checkLoaded(pointer, path: path)
+        return LlamaModel(handle: handle, path: path)
     }
 
     /// Checks that a file exists and starts with the GGUF magic, without loading it.

@@ -43,6 +43,22 @@ import LlamaBackend
         #expect(model.availability == .unavailable(.modelNotReady))
     }
 
+    @Test func aModelWithAMalformedVocabularyFailsWithATypedError() async throws {
+        // Two tokens with one text stop the process inside llama.cpp's loader; the file is refused first.
+        let path = try VocabularyModelFile(tokens: ["<|endoftext|>", "a", "b", "a"]).write()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let model = model(LocalModelSettings(modelPath: path))
+        let session = LanguageModelSession(model: model)
+        await #expect {
+            try await session.respond(to: "Hello")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.assetsUnavailable(let context) = error else { return false }
+            return context.debugDescription.contains("malformed vocabulary: tokens 1 and 3 have the same text")
+        }
+        #expect(model.availability == .unavailable(.modelNotReady))
+        #expect(session.transcript.count == 0)
+    }
+
     @Test func theContextSizeDefaultsToApples() {
         #expect(LocalModelSettings(modelPath: "x").contextSize == 4096)
         #expect(model(LocalModelSettings(modelPath: "x", contextSize: 8192)).contextSize == 8192)

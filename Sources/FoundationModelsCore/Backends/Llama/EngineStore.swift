@@ -79,7 +79,8 @@ final class EngineStore: Sendable {
         switch error as? LlamaError {
         case .adapterLoadFailed?, .draftModelIncompatible?:
             false
-        case .modelFileNotFound(let failed)?, .notAGGUFFile(let failed)?, .modelLoadFailed(let failed)?:
+        case .modelFileNotFound(let failed)?, .notAGGUFFile(let failed)?, .modelLoadFailed(let failed)?,
+            .malformedVocabulary(let failed, _)?:
             failed == path
         default:
             true

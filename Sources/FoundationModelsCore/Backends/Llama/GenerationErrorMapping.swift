@@ -14,7 +14,8 @@ enum GenerationErrorMapping {
         }
         typealias GenerationError = LanguageModelSession.GenerationError
         switch error {
-        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .contextCreationFailed, .adapterLoadFailed, .draftModelIncompatible:
+        case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .malformedVocabulary, .contextCreationFailed, .adapterLoadFailed,
+            .draftModelIncompatible:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         case .contextOverflow(let tokenCount, let contextLength):
             return GenerationError.exceededContextWindowSize(
