@@ -41,13 +41,21 @@ package final class OpenAIServer: Sendable {
     let configuration: Configuration
     let gate: AdmissionGate
     let metrics = ServerMetrics()
+    /// Gives memory freed by requests back to the system.
+    let memory: MemoryTrimmer
     private let http: HTTPServer
 
     /// Binds the address.
     ///
     /// - Throws: ``HTTPServerError`` when the address cannot be listened on.
-    package init(configuration: Configuration) throws(HTTPServerError) {
+    package convenience init(configuration: Configuration) throws(HTTPServerError) {
+        try self.init(configuration: configuration, memory: MemoryTrimmer())
+    }
+
+    /// Binds the address, with a trimmer of its own (tests).
+    init(configuration: Configuration, memory: MemoryTrimmer) throws(HTTPServerError) {
         self.configuration = configuration
+        self.memory = memory
         let gate = AdmissionGate(capacity: configuration.parallel, queueLimit: configuration.queueLimit)
         self.gate = gate
         var limits = HTTPRequestParser.Limits()
@@ -84,7 +92,10 @@ package final class OpenAIServer: Sendable {
     /// Answers one request.
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) async {
         let route = Self.route(of: request.path)
-        defer { metrics.recordRequest(route: route, status: writer.status ?? 499) }
+        defer {
+            metrics.recordRequest(route: route, status: writer.status ?? 499)
+            if route == "/v1/chat/completions" { memory.requestEnded() }
+        }
         if request.method == "OPTIONS" {
             writer.respond(HTTPResponse(status: 204, headers: Self.corsHeaders))
             return
