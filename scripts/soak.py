@@ -26,8 +26,11 @@ Each guided answer is classified, as scripts/schema-coverage.py does for `fm res
 Memory is sampled from /proc/PID (VmRSS, open descriptors, threads) before, after a warm-up of
 --warm-up requests of each phase, every --sample-every requests, and at the end of each phase.
 Growth is judged per phase, from its warm-up to its end: the guided phase's warm-up
-(--guided-warm-up, default 300) lets the server's compiled-grammar cache (256 schemas, 128 MiB of tables and
-token masks) fill, so what it holds is not counted as a leak.
+(--guided-warm-up, default 300; with --all, one whole pass over the split) lets the server's
+compiled-grammar cache (256 schemas, 128 MiB of tables and token masks) fill, so what it holds is
+not counted as a leak. With --all the warm-up ends after every schema has been compiled once, so
+the judged growth is what repeating the same requests with other seeds adds: a leak grows there,
+a high-water mark (the largest schema's compile) does not.
 
 Usage:
 
@@ -182,7 +185,8 @@ def main():
     parser.add_argument("--max-tokens", type=int, default=512)
     parser.add_argument("--timeout", type=float, default=300, help="seconds per request")
     parser.add_argument("--warm-up", type=int, default=50, help="session requests before the sessions' warm sample")
-    parser.add_argument("--guided-warm-up", type=int, default=300, help="guided requests before the guided warm sample")
+    parser.add_argument("--guided-warm-up", type=int, help="guided requests before the guided warm sample "
+                        "(default 300; with --all, the number of schemas in the split)")
     parser.add_argument("--sample-every", type=int, default=100)
     parser.add_argument("--rss-growth-mb", type=float, default=64)
     parser.add_argument("--minutes", type=float, help="stop starting guided requests after this long (the rest are reported as skipped)")
@@ -208,10 +212,14 @@ def main():
         names = [name for files in coverage.load_split(args.data).values() for name in files]
         if args.all:
             pairs = [(name, seed) for seed in range(1, args.seeds + 1) for name in names]
+            if args.guided_warm_up is None:
+                args.guided_warm_up = len(names)
         else:
             draw = random.Random(0)
             pairs = [(draw.choice(names), draw.randint(1, args.seeds)) for _ in range(args.guided)]
 
+    if args.guided_warm_up is None:
+        args.guided_warm_up = 300
     port = free_port()
     server, model_id = start_server(args, port)
     samples, results, lock = [], [], threading.Lock()
