@@ -53,17 +53,13 @@ extension ByteDFA {
         let cap = maximum.map { Int32(clamping: $0) }
         let floor = Int32(clamping: minimum)
 
-        // States are numbered in a flat table when it is small enough, in a dictionary otherwise.
         let counts = Int(cap ?? floor) + 1
-        let denseSize = stateCount * positions * counts
-        let dense = denseSize <= 1 << 22
-        var denseIndex = [Int32](repeating: -1, count: dense ? denseSize : 0)
-        var index: [Int64: Int32] = [:]
+        var index = ProductStateIndex(keySpace: stateCount * positions * counts)
         var states: [(pattern: Int32, position: Int32, count: Int32)] = [(0, body, 0)]
-        func key(_ pattern: Int32, _ position: Int32, _ count: Int32) -> Int64 {
-            (Int64(pattern) * Int64(positions) + Int64(position)) * Int64(counts) + Int64(count)
+        func key(_ pattern: Int32, _ position: Int32, _ count: Int32) -> Int {
+            (Int(pattern) * positions + Int(position)) * counts + Int(count)
         }
-        if dense { denseIndex[Int(key(0, body, 0))] = 0 } else { index[key(0, body, 0)] = 0 }
+        index.assign(0, to: key(0, body, 0))
         var table: [Int32] = []
         var finals: [Bool] = []
         var cursor = 0
@@ -91,12 +87,11 @@ extension ByteDFA {
                     }
                 }
                 let target = key(nextPattern, nextPosition, nextCount)
-                let known = dense ? denseIndex[Int(target)] : index[target] ?? -1
-                if known >= 0 {
+                if let known = index[target] {
                     table.append(known)
                 } else {
                     let number = Int32(states.count)
-                    if dense { denseIndex[Int(target)] = number } else { index[target] = number }
+                    index.assign(number, to: target)
                     states.append((nextPattern, nextPosition, nextCount))
                     table.append(number)
                 }

@@ -50,11 +50,8 @@ struct ByteDFA: Sendable, Hashable {
             jointClass[byte] = UInt8(representatives.count - 1)
         }
         let width = representatives.count
-        // Pairs are numbered in a flat table when it is small enough, in a dictionary otherwise.
-        let denseIndex = stateCount * other.stateCount <= 1 << 22
-        var dense = [Int32](repeating: -1, count: denseIndex ? stateCount * other.stateCount : 0)
-        if denseIndex { dense[0] = 0 }
-        var index: [Int64: Int32] = denseIndex ? [:] : [0: 0]
+        var index = ProductStateIndex(keySpace: stateCount * other.stateCount)
+        index.assign(0, to: 0)
         var pairs: [(Int32, Int32)] = [(0, 0)]
         var table: [Int32] = []
         var acceptingStates: [Bool] = []
@@ -70,21 +67,12 @@ struct ByteDFA: Sendable, Hashable {
                 let x = next(a, representative)
                 let y = other.next(b, representative)
                 guard x >= 0, y >= 0 else { table.append(-1); continue }
-                if denseIndex {
-                    let slot = Int(x) * other.stateCount + Int(y)
-                    if dense[slot] < 0 {
-                        dense[slot] = Int32(pairs.count)
-                        pairs.append((x, y))
-                    }
-                    table.append(dense[slot])
-                    continue
-                }
-                let key = Int64(x) << 32 | Int64(y)
+                let key = Int(x) * other.stateCount + Int(y)
                 if let existing = index[key] {
                     table.append(existing)
                 } else {
                     let target = Int32(pairs.count)
-                    index[key] = target
+                    index.assign(target, to: key)
                     pairs.append((x, y))
                     table.append(target)
                 }
