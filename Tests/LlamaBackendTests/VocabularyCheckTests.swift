@@ -85,4 +85,17 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: fixed) }
         #expect(try LlamaModel.load(path: fixed, vocabularyOnly: true).vocabulary.tokenize("ab", addSpecial: true) == [0, 3])
     }
+
+    @Test func aModelWithoutATokenizerIsRefused() throws {
+        // FuzzGGUF's finding: llama.cpp loads `tokenizer.ggml.model` "none", then asserts on the
+        // first text it is asked to tokenize.
+        var file = VocabularyModelFile()
+        file.kind = .none
+        let path = try file.write()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let refusal = LlamaError.malformedVocabulary(path: path, reason: "the model has no tokenizer (tokenizer.ggml.model is none or no_vocab)")
+        #expect(throws: refusal) { try LlamaModel.load(path: path, vocabularyOnly: true) }
+        // The full load stops earlier, at the weights the file does not have.
+        #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path) }
+    }
 }

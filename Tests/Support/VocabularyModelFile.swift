@@ -11,6 +11,8 @@ package struct VocabularyModelFile {
     package enum Kind: String {
         case bytePairs = "gpt2"
         case sentencePiece = "llama"
+        /// No tokenizer at all.
+        case none
     }
 
     package var kind = Kind.bytePairs

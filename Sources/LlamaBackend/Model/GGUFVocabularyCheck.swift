@@ -14,7 +14,8 @@ import Foundation
 /// - a SentencePiece vocabulary (`tokenizer.ggml.model` `llama`) without a token for some byte
 ///   (`<0x41>`, or the byte alone): its tokenizer spells text it has no piece for byte by byte,
 ///   and throws through llama.cpp's C interface, which ends the process, on a byte it cannot spell;
-/// - once loaded (``checkLoaded(_:path:)``), a tokenizer told to add a beginning- or
+/// - once loaded (``checkLoaded(_:path:)``), a model without a tokenizer (`tokenizer.ggml.model`
+///   `none`: llama.cpp loads it, then asserts on the first text tokenized), or a tokenizer told to add a beginning- or
 ///   end-of-sequence token (or, for WordPiece, its class and separator tokens) that it does not
 ///   have: llama.cpp asserts on the first prompt it tokenizes.
 enum GGUFVocabularyCheck {
@@ -62,6 +63,9 @@ enum GGUFVocabularyCheck {
     /// - Throws: ``LlamaError/malformedVocabulary(path:reason:)``.
     static func checkLoaded(_ model: OpaquePointer, path: String) throws(LlamaError) {
         let vocabulary = llama_model_get_vocab(model)
+        if llama_vocab_type(vocabulary) == LLAMA_VOCAB_TYPE_NONE {
+            throw .malformedVocabulary(path: path, reason: "the model has no tokenizer (tokenizer.ggml.model is none or no_vocab)")
+        }
         let beginning = llama_vocab_bos(vocabulary) >= 0
         if llama_vocab_type(vocabulary) == LLAMA_VOCAB_TYPE_WPM {
             if !beginning || llama_vocab_sep(vocabulary) < 0 {
