@@ -57,17 +57,18 @@ enum GGUFVocabularyCheck {
         if kind == "llama" { try refuseMissingBytes(file, tokens, count: count, path: path) }
     }
 
-    /// Refuses a loaded model whose tokenizer would assert on the first prompt: one that adds
-    /// special tokens it does not have.
+    /// Refuses a loaded model whose tokenizer would assert on the first prompt: one with no
+    /// tokenizer, or one that adds special tokens it does not have.
     ///
     /// - Throws: ``LlamaError/malformedVocabulary(path:reason:)``.
     static func checkLoaded(_ model: OpaquePointer, path: String) throws(LlamaError) {
         let vocabulary = llama_model_get_vocab(model)
-        if llama_vocab_type(vocabulary) == LLAMA_VOCAB_TYPE_NONE {
+        let kind = llama_vocab_type(vocabulary)
+        if kind == LLAMA_VOCAB_TYPE_NONE {
             throw .malformedVocabulary(path: path, reason: "the model has no tokenizer (tokenizer.ggml.model is none or no_vocab)")
         }
         let beginning = llama_vocab_bos(vocabulary) >= 0
-        if llama_vocab_type(vocabulary) == LLAMA_VOCAB_TYPE_WPM {
+        if kind == LLAMA_VOCAB_TYPE_WPM {
             if !beginning || llama_vocab_sep(vocabulary) < 0 {
                 throw .malformedVocabulary(path: path, reason: "a WordPiece tokenizer without its class or separator token")
             }
@@ -97,7 +98,7 @@ enum GGUFVocabularyCheck {
             }
         }
         if let missing = spelled.firstIndex(of: false) {
-            let name = "<0x" + String(missing, radix: 16, uppercase: true).leftPadded(to: 2) + ">"
+            let name = String(format: "<0x%02X>", missing)
             throw .malformedVocabulary(path: path, reason: "a SentencePiece vocabulary without a token for the byte \(name)")
         }
     }
@@ -140,11 +141,5 @@ enum GGUFVocabularyCheck {
         }
         let length = strlen(pointer)
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { body(UnsafeBufferPointer(start: $0, count: length)) }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, length - count)) + self
     }
 }
