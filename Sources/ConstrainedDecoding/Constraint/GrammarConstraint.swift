@@ -13,6 +13,10 @@
 ///
 /// Loops: when the model repeats itself inside a value (``RepetitionGuard``), the mask keeps only
 /// closing tokens until that value has ended; pass `breaksLoops: false` to turn this off.
+///
+/// Repeated keys: no object in the output repeats a key (``DuplicateKeyGuard``), which JSON
+/// Schema grammars cannot state for free keys; pass `uniqueKeys: false` for a grammar whose text
+/// is not JSON.
 public final class GrammarConstraint: TokenConstraint {
     private let matcher: GrammarMatcher
     private let vocabulary: any ConstraintTokenizer
@@ -21,6 +25,8 @@ public final class GrammarConstraint: TokenConstraint {
     private var lastToken: Int32?
     private let breaksLoops: Bool
     private var repetitions = RepetitionGuard()
+    /// The keys of the open objects; nil when keys may repeat.
+    private var keys: DuplicateKeyGuard?
     /// While steering out of a loop: the depth of the looping value; closing ends above it.
     private var closingDepth: Int?
     /// How many loops were steered out of (for diagnostics and tests).
@@ -33,12 +39,17 @@ public final class GrammarConstraint: TokenConstraint {
     ///   - vocabulary: The model's tokenizer, for jump-forward.
     ///   - jumpForward: Whether to append forced tokens without sampling.
     ///   - breaksLoops: Whether to steer a value that repeats itself to its end.
-    public init(grammar: CompiledGrammar, vocabulary: any ConstraintTokenizer, jumpForward: Bool = true, breaksLoops: Bool = true) {
+    ///   - uniqueKeys: Whether to keep objects from repeating a key (for JSON text).
+    public init(
+        grammar: CompiledGrammar, vocabulary: any ConstraintTokenizer, jumpForward: Bool = true, breaksLoops: Bool = true,
+        uniqueKeys: Bool = true
+    ) {
         self.matcher = GrammarMatcher(grammar: grammar)
         self.vocabulary = vocabulary
         self.mask = TokenBitmask(tokenCount: grammar.vocabulary.tokenCount)
         self.jumpForward = jumpForward
         self.breaksLoops = breaksLoops
+        self.keys = uniqueKeys ? DuplicateKeyGuard() : nil
     }
 
     public func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
@@ -48,16 +59,31 @@ public final class GrammarConstraint: TokenConstraint {
             for index in 0..<count { words[index] = source[index] }
             for index in count..<words.count { words[index] = 0 }
         }
+        if let keys, keys.isInsideKey { removeRepeatedKeyEndings(keys, from: words) }
         if closingDepth != nil { narrowToClosingTokens(words) }
     }
 
+    /// Clears the tokens that would finish the key being written as one its object already has.
+    private func removeRepeatedKeyEndings(_ keys: DuplicateKeyGuard, from words: UnsafeMutableBufferPointer<UInt32>) {
+        let trie = matcher.grammar.vocabulary.trie
+        for ending in keys.forbiddenContinuations {
+            for position in trie.entryRange(startingWith: ending) {
+                let token = Int(trie.entries[position])
+                if token >> 5 < words.count { words[token >> 5] &= ~(1 << UInt32(token & 31)) }
+            }
+        }
+    }
+
     public func accept(_ token: Int32) -> Bool {
+        let bytes = vocabulary.bytes(of: token)
+        if let keys, !keys.allows(bytes) { return false }
         do {
             try matcher.acceptToken(Int(token))
             lastToken = token
         } catch {
             return false
         }
+        _ = keys?.advance(bytes)
         guard breaksLoops else { return true }
         let depth = matcher.stackDepth
         if let closing = closingDepth {
@@ -120,7 +146,13 @@ public final class GrammarConstraint: TokenConstraint {
     }
 
     public func acceptedPrefixLength(of tokens: [Int32]) -> Int {
-        matcher.acceptedPrefixLength(of: tokens.map { Int($0) })
+        let length = matcher.acceptedPrefixLength(of: tokens.map { Int($0) })
+        guard var followed = keys else { return length }
+        let vocabulary = matcher.grammar.vocabulary
+        for (index, token) in tokens.prefix(length).enumerated() where token >= 0 && Int(token) < vocabulary.tokenCount {
+            if !followed.advance(vocabulary.bytes(of: Int(token))) { return index }
+        }
+        return length
     }
 
     public func takeForcedTokens() -> [Int32] {
@@ -128,6 +160,9 @@ public final class GrammarConstraint: TokenConstraint {
         let forced = matcher.forcedBytes()
         guard forced.count >= 2, let text = String(validating: forced, as: UTF8.self) else { return [] }
         guard var tokens = vocabulary.tokens(of: text), !tokens.isEmpty else { return [] }
+        // Forced bytes never finish a repeated key (the next mask then has no way on, a dead end
+        // the engine reports rather than a repeated key).
+        if let keys, !keys.allows(forced) { return [] }
         // Unless the forced bytes finish the grammar, the last token could merge with what follows.
         let completes = matcher.canTerminateAfter(bytes: forced)
         if !completes { tokens.removeLast() }
@@ -150,6 +185,7 @@ public final class GrammarConstraint: TokenConstraint {
             }
         }
         self.lastToken = accepted.last
+        for token in accepted { _ = keys?.advance(vocabulary.bytes(of: token)) }
         return accepted
     }
 }

@@ -90,4 +90,18 @@ struct TokenTrie: Sendable {
     }
 
     static let empty = TokenTrie(strings: [], payloads: [], extras: [])
+
+    /// The positions in ``entries`` of every string that starts with `prefix` (empty when none
+    /// does): the entries of the node the prefix leads to and of its whole subtree.
+    func entryRange(startingWith prefix: some Sequence<UInt8>) -> Range<Int> {
+        var node = 0
+        for byte in prefix {
+            var child = node + 1
+            let end = Int(subtreeEnd[node])
+            while child < end, bytes[child] != byte { child = Int(subtreeEnd[child]) }
+            guard child < end else { return 0..<0 }
+            node = child
+        }
+        return Int(entryStart[node])..<Int(entryStart[Int(subtreeEnd[node])])
+    }
 }
