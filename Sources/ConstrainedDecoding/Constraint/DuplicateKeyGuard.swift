@@ -1,5 +1,5 @@
 /// Keeps every JSON object in the output free of repeated keys, a rule of JSON that a grammar
-/// cannot state where keys are free (`additionalProperties`, `patternProperties`).
+/// cannot state where keys are free (`additionalProperties`).
 ///
 /// The guard follows the output's bytes with a small JSON scanner: the open containers, for each
 /// object the keys written so far, and whether the bytes are inside a key. While a key is being
@@ -52,12 +52,12 @@ struct DuplicateKeyGuard {
 
     private mutating func advance(_ byte: UInt8) -> Bool {
         if var current = string {
+            string = nil  // so that appending to the key's bytes does not copy them
             if current.escaped {
                 current.escaped = false
             } else if byte == UInt8(ascii: "\\") {
                 current.escaped = true
             } else if byte == UInt8(ascii: "\"") {
-                string = nil
                 return current.isKey ? record(key: current.bytes) : true
             }
             if current.isKey { current.bytes.append(byte) }
