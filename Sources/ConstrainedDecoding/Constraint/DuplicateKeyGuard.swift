@@ -22,6 +22,11 @@ struct DuplicateKeyGuard {
     /// the last byte was an escaping backslash.
     private var string: (bytes: [UInt8], isKey: Bool, escaped: Bool)?
 
+    /// Whether an open object has a key yet (else no token can repeat one).
+    var hasKeys: Bool {
+        containers.contains { if case .object(let keys, _) = $0 { !keys.isEmpty } else { false } }
+    }
+
     /// Whether the bytes so far stop inside a key.
     var isInsideKey: Bool { string?.isKey == true }
 

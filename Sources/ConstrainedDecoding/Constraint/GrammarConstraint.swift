@@ -59,18 +59,29 @@ public final class GrammarConstraint: TokenConstraint {
             for index in 0..<count { words[index] = source[index] }
             for index in count..<words.count { words[index] = 0 }
         }
-        if let keys, keys.isInsideKey { removeRepeatedKeyEndings(keys, from: words) }
+        if let keys, keys.hasKeys { removeRepeatedKeys(keys, from: words) }
         if closingDepth != nil { narrowToClosingTokens(words) }
     }
 
-    /// Clears the tokens that would finish the key being written as one its object already has.
-    private func removeRepeatedKeyEndings(_ keys: DuplicateKeyGuard, from words: UnsafeMutableBufferPointer<UInt32>) {
-        let trie = matcher.grammar.vocabulary.trie
-        for ending in keys.forbiddenContinuations {
-            for position in trie.entryRange(startingWith: ending) {
-                let token = Int(trie.entries[position])
-                if token >> 5 < words.count { words[token >> 5] &= ~(1 << UInt32(token & 31)) }
+    /// Clears the tokens that would finish a key as one its object already has: inside a key,
+    /// those that start with the rest of such a key and the closing quote (found in the token
+    /// trie); anywhere, allowed tokens with two quotes or more that write such a key whole.
+    private func removeRepeatedKeys(_ keys: DuplicateKeyGuard, from words: UnsafeMutableBufferPointer<UInt32>) {
+        let vocabulary = matcher.grammar.vocabulary
+        if keys.isInsideKey {
+            let trie = vocabulary.trie
+            for ending in keys.forbiddenContinuations {
+                for position in trie.entryRange(startingWith: ending) {
+                    let token = Int(trie.entries[position])
+                    if token >> 5 < words.count { words[token >> 5] &= ~(1 << UInt32(token & 31)) }
+                }
             }
+        }
+        for token in vocabulary.multiQuoteTokens {
+            let word = Int(token) >> 5
+            let bit: UInt32 = 1 << UInt32(token & 31)
+            guard word < words.count, words[word] & bit != 0 else { continue }
+            if !keys.allows(vocabulary.tokenBytes[Int(token)]) { words[word] &= ~bit }
         }
     }
 

@@ -24,6 +24,9 @@ public final class TokenVocabulary: Sendable {
     /// The most bytes of a token that grammar text may hold (special tokens aside).
     let longestTokenByteCount: Int
     let isSpecial: [Bool]
+    /// The text tokens with two quotes or more: the ones that can open and close a JSON string,
+    /// so write a whole object key, on their own.
+    let multiQuoteTokens: [Int32]
     let trie: TokenTrie
     let stringTables: [JSONStringTable?]
     private let boundedBodyMasks = Mutex<[Int: TokenBitmask]>([:])
@@ -43,6 +46,9 @@ public final class TokenVocabulary: Sendable {
         for id in specialTokens where id >= 0 && id < tokens.count { special[id] = true }
         for id in endOfGenerationTokens where id >= 0 && id < tokens.count { special[id] = true }
         isSpecial = special
+        multiQuoteTokens = tokens.indices.filter { id in
+            !special[id] && tokens[id].lazy.filter { $0 == UInt8(ascii: "\"") }.count >= 2
+        }.map { Int32($0) }
         var strings: [ArraySlice<UInt8>] = []
         var payloads: [Int32] = []
         for (id, bytes) in tokens.enumerated() where !special[id] && !bytes.isEmpty {
