@@ -98,4 +98,46 @@ import TestSupport
         // The full load stops earlier, at the weights the file does not have.
         #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path) }
     }
+
+    @Test func anRWKVVocabularyWithEveryByteLoadsAndTokenizes() throws {
+        let path = try VocabularyModelFile.rwkv().write()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let vocabulary = try LlamaModel.load(path: path, vocabularyOnly: true).vocabulary
+        // "ab" is token 257 and "[a" token 258; any other byte b is the one-byte token 1 + b.
+        #expect(try vocabulary.tokenize("ab[a[b") == [257, 258, 1 + 0x5B, 1 + 0x62])
+    }
+
+    @Test func anRWKVVocabularyMissingAByteIsRefused() throws {
+        // Without the check, "[b" would never end: "[" starts the token "[a" but is no token
+        // itself, and llama.cpp's RWKV tokenizer then starts over at the same byte forever.
+        let path = try VocabularyModelFile.rwkv(missingBytes: [0x5B]).write()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "an RWKV vocabulary without a token for the byte <0x5B>")) {
+            try LlamaModel.load(path: path, vocabularyOnly: true)
+        }
+    }
+
+    @Test func theFuzzFindingOfAnRWKVTokenizerThatNeverEndsIsRefused() throws {
+        // FuzzGGUF's input: a byte-pair vocabulary relabelled `rwkv`. Tokenizing "[1, 2.5e3]"
+        // appended tokens until a 2 GiB allocation: "[" only starts "[EMPTY_3]", the name
+        // llama.cpp gives the token whose text begins with a zero byte.
+        let input = Data(
+            base64Encoded:
+                "R0dVRgMAAAAAAAAAAAAAAAwAAAAAAAAAFAAAAAAAAABnZW5lcmFsLmFyY2hpdGVjdHVyZQgAAAAFAAAAAAAAAGxsYW1hFAAA"
+                + "AAAAAABsbGFtYS5jb250ZXh0X2xlbmd0aAQAAACAAAAAFgAAAAAAAABsbGFtYS5lbWJlZGRpbmdfbGVuZ3RoBAAAAAgAAAAR"
+                + "AAAAAAAAAGxsYW1hLmJsb2NrX2NvdW50BAAAAAEAAAAZAAAAAAAAAGxsYW1hLmZlZWRfZm9yd2FyZF9sZW5ndGgEAAAAEAAA"
+                + "ABoAAAAAAAAAbGxhbWEuYXR0ZW50aW9uLmhlYWRfY291bnQEAAAAAgAAACYAAAAAAAAAbGxhbWEuYXR0ZW50aW9uLmxheWVy"
+                + "X25vcm1fcm1zX2Vwc2lsb24GAAAArMUnNxQAAAAAAAAAdG9rZW5pemVyLmdnbWwubW9kZWwIAAAABAAAAAAAAAByd2t2FQAA"
+                + "AAAAAAB0b2tlbml6ZXIuZ2dtbC50b2tlbnMJAAAACAAAAAsAAAAAAAAADQAAAAAAAAA8fGVuZG9mdGV4dHw+AQAAAAAAAABh"
+                + "AQAAAAAAAABiAgAAAAAAAAAAYgIAAAAAAAAAxIoCAAAAAAAAAMSgAwAAAAAAAADEoGEBAAAAAAAAAHsBAAAAAAAAAH0BAAAA"
+                + "AAAAACIBAAAAAAAAADobAAAAAAAAAHRva2VuaXplci5nZ21sLmVvc190b2tlbl9pZAQAAAAAAAAAFQAAAAAAAAB0b2tlbml6"
+                + "ZXIuZ2dtbC5tZXJnZXMJAAAACAAAAAIAAAAAAAAAAwAAAAAAAABhIGIEAAAAAAAAAMSgIGESAAAAAAAAAHRva2VuaXplci5n" + "Z21sLnByZQgAAAAFAAAAAAAAAHF3ZW4y"
+        )!
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-rwkv-\(UUID()).gguf").path
+        try input.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "an RWKV vocabulary without a token for the byte <0x00>")) {
+            try LlamaModel.load(path: path, vocabularyOnly: true)
+        }
+    }
 }

@@ -5,12 +5,14 @@ package import Foundation
 /// missing tensors.
 ///
 /// The model is a one-block `llama` with byte-level BPE (`gpt2`) tokens and merges, or with a
-/// SentencePiece (`llama`) tokenizer.
+/// SentencePiece (`llama`) or RWKV (`rwkv`) tokenizer.
 package struct VocabularyModelFile {
     /// The tokenizer's kind, as `tokenizer.ggml.model` names it.
     package enum Kind: String {
         case bytePairs = "gpt2"
         case sentencePiece = "llama"
+        /// RWKV's byte trie: escaped token texts, no merges.
+        case rwkv
         /// No tokenizer at all.
         case none
     }
@@ -43,6 +45,16 @@ package struct VocabularyModelFile {
         file.endOfSequence = 2
         file.beginningOfSequence = 1
         file.tokenTypes = [2, 3, 3] + pieces.map { _ in 1 } + bytes.map { _ in 6 }
+        return file
+    }
+
+    /// An RWKV vocabulary: `<s>`, then the one-byte token `\xhh` (lower-case hex, as llama.cpp
+    /// unescapes it) for each byte except those in `missingBytes`, then `pieces`. Byte b is
+    /// token 1 + b when no byte is missing.
+    package static func rwkv(pieces: [String] = ["ab", "[a"], missingBytes: Set<UInt8> = []) -> VocabularyModelFile {
+        let bytes = (0...255).filter { !missingBytes.contains(UInt8($0)) }.map { "\\x" + String(format: "%02x", $0) }
+        var file = VocabularyModelFile(tokens: ["<s>"] + bytes + pieces, merges: [])
+        file.kind = .rwkv
         return file
     }
 

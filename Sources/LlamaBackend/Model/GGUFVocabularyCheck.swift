@@ -14,6 +14,11 @@ import Foundation
 /// - a SentencePiece vocabulary (`tokenizer.ggml.model` `llama`) without a token for some byte
 ///   (`<0x41>`, or the byte alone): its tokenizer spells text it has no piece for byte by byte,
 ///   and throws through llama.cpp's C interface, which ends the process, on a byte it cannot spell;
+/// - an RWKV vocabulary (`tokenizer.ggml.model` `rwkv`) without a one-byte token for some byte
+///   (after llama.cpp's unescaping of `\xHH`, `\n`, `\t` and `\r`): its tokenizer takes the
+///   longest token from a trie and, when a text starts with the first bytes of a token but no
+///   token ends on the way, starts over at the beginning of the text forever, appending tokens
+///   until memory runs out;
 /// - once loaded (``checkLoaded(_:path:)``), a model without a tokenizer (`tokenizer.ggml.model`
 ///   `none`: llama.cpp loads it, then asserts on the first text tokenized), or a tokenizer told to add a beginning- or
 ///   end-of-sequence token (or, for WordPiece, its class and separator tokens) that it does not
@@ -54,7 +59,14 @@ enum GGUFVocabularyCheck {
             if end - start > 1 { try refuseDuplicates(among: hashes[start..<end].map(\.index), file, tokens, path: path) }
             start = end
         }
-        if kind == "llama" { try refuseMissingBytes(file, tokens, count: count, path: path) }
+        switch kind {
+        case "llama":
+            try refuseMissingBytes(file, tokens, count: count, vocabulary: "a SentencePiece", path: path, spelledByte: sentencePieceByte)
+        case "rwkv":
+            try refuseMissingBytes(file, tokens, count: count, vocabulary: "an RWKV", path: path, spelledByte: rwkvByte)
+        default:
+            break
+        }
     }
 
     /// Refuses a loaded model whose tokenizer would assert on the first prompt: one with no
@@ -82,25 +94,29 @@ enum GGUFVocabularyCheck {
         }
     }
 
-    /// Throws when a SentencePiece vocabulary cannot spell some byte: it has neither `<0xHH>`
-    /// (upper-case hex) nor the byte alone as a token.
-    private static func refuseMissingBytes(_ file: OpaquePointer, _ key: Int64, count: Int, path: String) throws(LlamaError) {
+    /// Throws when a vocabulary cannot spell some byte: none of its tokens spells that byte alone
+    /// (`spelledByte` says which byte a token's text spells, if it spells one alone).
+    private static func refuseMissingBytes(
+        _ file: OpaquePointer, _ key: Int64, count: Int, vocabulary: String, path: String,
+        spelledByte: (UnsafeBufferPointer<UInt8>) -> UInt8?
+    ) throws(LlamaError) {
         var spelled = [Bool](repeating: false, count: 256)
         for index in 0..<count {
-            withTokenText(file, key, index) { text in
-                if text.count == 1 {
-                    spelled[Int(text[0])] = true
-                } else if text.count == 6, text[0] == UInt8(ascii: "<"), text[1] == UInt8(ascii: "0"), text[2] == UInt8(ascii: "x"),
-                    text[5] == UInt8(ascii: ">"), let high = upperHexDigit(text[3]), let low = upperHexDigit(text[4])
-                {
-                    spelled[high * 16 + low] = true
-                }
-            }
+            if let byte = withTokenText(file, key, index, spelledByte) { spelled[Int(byte)] = true }
         }
         if let missing = spelled.firstIndex(of: false) {
             let name = String(format: "<0x%02X>", missing)
-            throw .malformedVocabulary(path: path, reason: "a SentencePiece vocabulary without a token for the byte \(name)")
+            throw .malformedVocabulary(path: path, reason: "\(vocabulary) vocabulary without a token for the byte \(name)")
         }
+    }
+
+    /// The byte a SentencePiece token spells alone: the byte itself, or `<0xHH>` (upper-case hex).
+    private static func sentencePieceByte(_ text: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        if text.count == 1 { return text[0] }
+        guard text.count == 6, text[0] == UInt8(ascii: "<"), text[1] == UInt8(ascii: "0"), text[2] == UInt8(ascii: "x"),
+            text[5] == UInt8(ascii: ">"), let high = upperHexDigit(text[3]), let low = upperHexDigit(text[4])
+        else { return nil }
+        return UInt8(high * 16 + low)
     }
 
     private static func upperHexDigit(_ byte: UInt8) -> Int? {
@@ -109,6 +125,51 @@ enum GGUFVocabularyCheck {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
         default: nil
         }
+    }
+
+    /// The byte an RWKV token spells alone: its text unescaped the way llama.cpp does (`\t`,
+    /// `\n`, `\r`, `\xHH` with lower-case hex, a backslash before any other character keeps
+    /// that character), when that leaves one byte.
+    ///
+    /// llama.cpp reads the hex digits on signed `char`s without checking them; the arithmetic
+    /// here follows it, so a malformed escape spells the same byte for both.
+    private static func rwkvByte(_ text: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var output: UInt8?
+        var length = 0
+        var escaping = false
+        var hexRemaining = 0
+        var hexValue: UInt8 = 0
+        func emit(_ byte: UInt8) {
+            output = byte
+            length += 1
+        }
+        for byte in text {
+            let character = Int(Int8(bitPattern: byte))
+            if hexRemaining > 0 {
+                let digit = character >= Int(UInt8(ascii: "a")) ? character - Int(UInt8(ascii: "a")) + 10 : character - Int(UInt8(ascii: "0"))
+                hexValue = (hexValue << 4) &+ UInt8(truncatingIfNeeded: digit)
+                hexRemaining -= 1
+                if hexRemaining == 0 {
+                    emit(hexValue)
+                    hexValue = 0
+                }
+            } else if escaping {
+                switch byte {
+                case UInt8(ascii: "t"): emit(UInt8(ascii: "\t"))
+                case UInt8(ascii: "n"): emit(UInt8(ascii: "\n"))
+                case UInt8(ascii: "r"): emit(UInt8(ascii: "\r"))
+                case UInt8(ascii: "x"): hexRemaining = 2
+                default: emit(byte)
+                }
+                escaping = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaping = true
+            } else {
+                emit(byte)
+            }
+            if length > 1 { return nil }
+        }
+        return length == 1 ? output : nil
     }
 
     /// Throws when two of `indices` (tokens whose texts hash alike) have the same text.
