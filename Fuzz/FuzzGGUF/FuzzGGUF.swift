@@ -13,7 +13,7 @@ private let scratchFile = FileManager.default.temporaryDirectory
 /// allocate without bound. Loading its tokenizer (a vocabulary-only load, as token counting does)
 /// ends in a model or a typed error, and a loaded tokenizer tokenizes text and spells its tokens
 /// without crashing. The readers are llama.cpp's (not instrumented for coverage), called through
-/// ours; `GGUFVocabularyCheck` refuses what llama.cpp would assert on.
+/// ours; `GGUFPreloadCheck` refuses what llama.cpp would assert on.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGGUF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FileManager.default.createFile(atPath: scratchFile, contents: Data(bytes: data, count: size)) else {

@@ -10,7 +10,7 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     /// llama.cpp refused to load the model (corrupt or unsupported file).
     case modelLoadFailed(path: String)
     /// The model file's tokenizer is malformed in a way llama.cpp does not survive (refused before
-    /// llama.cpp reads it; see `GGUFVocabularyCheck`).
+    /// llama.cpp reads it; see `GGUFPreloadCheck`).
     case malformedVocabulary(path: String, reason: String)
     /// llama.cpp could not create an inference context with these settings.
     case contextCreationFailed(contextLength: Int, sequences: Int)

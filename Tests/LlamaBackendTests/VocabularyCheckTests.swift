@@ -3,8 +3,9 @@ import Testing
 @testable import LlamaBackend
 import TestSupport
 
-/// Model files whose tokenizer would stop the process inside llama.cpp are refused with a typed
-/// error before llama.cpp reads them (`GGUFVocabularyCheck`); well-formed ones load as before.
+/// Model files whose tokenizer would stop the process inside llama.cpp, or whose header would
+/// leak memory there, are refused with a typed error before llama.cpp reads them
+/// (`GGUFPreloadCheck`); well-formed ones load as before.
 @Suite struct VocabularyCheckTests {
     @Test func aWellFormedVocabularyLoadsWithoutItsWeights() throws {
         let path = try VocabularyModelFile().write()
@@ -139,5 +140,22 @@ import TestSupport
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "an RWKV vocabulary without a token for the byte <0x00>")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
+    }
+
+    @Test func anArchitectureThatIsNotAStringIsRefusedBeforeLlamaCppLeaksItsContext() throws {
+        // FuzzGGUF's input under LeakSanitizer: `general.architecture` is a UInt8. llama.cpp's
+        // loader throws on its type before it owns the tensor context it has read, which leaked
+        // (40 + 16 bytes here; 408 with one tensor, as in CI). The check refuses the file first,
+        // with the error the load ended in.
+        let input = Data(base64Encoded: "R0dVRgMAAAAAAAAAAAAAAAEAAAAAAAAAFAAAAAAAAABnZW5lcmFsLmFyY2hpdGVjdHVyZQAAAAAAAEYDAAAAAAA=")!
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-architecture-\(UUID()).gguf").path
+        try input.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: LlamaError.modelLoadFailed(path: path)) { try GGUFPreloadCheck.check(fileAt: path) }
+        #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path, vocabularyOnly: true) }
+        // A string architecture passes the check (the well-formed vocabulary file has one).
+        let wellFormed = try VocabularyModelFile().write()
+        defer { try? FileManager.default.removeItem(atPath: wellFormed) }
+        try GGUFPreloadCheck.check(fileAt: wellFormed)
     }
 }

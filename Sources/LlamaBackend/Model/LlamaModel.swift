@@ -64,7 +64,7 @@ package final class LlamaModel: Sendable {
     ///   inside llama.cpp, and ``LlamaError/modelLoadFailed(path:)`` when llama.cpp rejects it.
     package static func load(path: String, vocabularyOnly: Bool = false) throws(LlamaError) -> LlamaModel {
         try validateFile(at: path)
-        try GGUFVocabularyCheck.check(fileAt: path)
+        try GGUFPreloadCheck.check(fileAt: path)
         LlamaRuntime.ensureInitialized()
         var parameters = llama_model_default_params()
         parameters.n_gpu_layers = 0
@@ -74,7 +74,7 @@ package final class LlamaModel: Sendable {
             throw .modelLoadFailed(path: path)
         }
         let handle = ModelHandle(pointer)
-        try GGUFVocabularyCheck.checkLoaded(pointer, path: path)
+        try GGUFPreloadCheck.checkLoaded(pointer, path: path)
         return LlamaModel(handle: handle, path: path)
     }
 

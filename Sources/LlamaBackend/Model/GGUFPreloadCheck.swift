@@ -1,9 +1,14 @@
 internal import CLlama
 import Foundation
 
-/// Checks the tokenizer arrays of a GGUF file before llama.cpp loads them.
+/// Checks a GGUF file before llama.cpp loads it, for what llama.cpp's loader does not survive.
 ///
-/// llama.cpp's vocabulary loader throws for most malformed tokenizers (a missing array, a wrong
+/// A `general.architecture` that is not a string makes llama.cpp's model loader throw before
+/// it takes ownership of the tensor context it has just read, which then leaks (found by
+/// FuzzGGUF under LeakSanitizer). Such a file is refused here with the error the load would
+/// have ended in, ``LlamaError/modelLoadFailed(path:)``.
+///
+/// The rest are tokenizer checks. llama.cpp's vocabulary loader throws for most malformed tokenizers (a missing array, a wrong
 /// element type, too few scores), and the load then fails with an error we report. A few
 /// malformations reach an assertion instead, which ends the process. A model file is outside
 /// input (`--model` takes any path), so those are refused here, before llama.cpp sees the file:
@@ -23,17 +28,23 @@ import Foundation
 ///   `none`: llama.cpp loads it, then asserts on the first text tokenized), or a tokenizer told to add a beginning- or
 ///   end-of-sequence token (or, for WordPiece, its class and separator tokens) that it does not
 ///   have: llama.cpp asserts on the first prompt it tokenizes.
-enum GGUFVocabularyCheck {
-    /// Refuses the file at `path` when its tokenizer would stop the process inside llama.cpp.
+enum GGUFPreloadCheck {
+    /// Refuses the file at `path` when its architecture key would leak memory inside llama.cpp,
+    /// or its tokenizer would stop the process there.
     ///
     /// A header that cannot be read, or a tokenizer that llama.cpp refuses with an error of its
     /// own, passes: the load that follows reports it as ``LlamaError/modelLoadFailed(path:)``.
     ///
-    /// - Throws: ``LlamaError/malformedVocabulary(path:reason:)``.
+    /// - Throws: ``LlamaError/modelLoadFailed(path:)`` for an architecture that is not a
+    ///   string, ``LlamaError/malformedVocabulary(path:reason:)`` for a tokenizer.
     static func check(fileAt path: String) throws(LlamaError) {
         let parameters = gguf_init_params(no_alloc: true, ctx: nil)
         guard let file = gguf_init_from_file(path, parameters) else { return }
         defer { gguf_free(file) }
+        let architecture = gguf_find_key(file, "general.architecture")
+        if architecture >= 0, gguf_get_kv_type(file, architecture) != GGUF_TYPE_STRING {
+            throw .modelLoadFailed(path: path)
+        }
         var kind = ""
         let model = gguf_find_key(file, "tokenizer.ggml.model")
         if model >= 0, gguf_get_kv_type(file, model) == GGUF_TYPE_STRING, let name = gguf_get_val_str(file, model) {
