@@ -62,6 +62,19 @@ enum LiveServer {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
+    /// A question SmolLM2 answers with "Paris" by a clear margin, for the tests that check an
+    /// answer's words.
+    ///
+    /// The tests on this server share one engine (and its prompt cache) with every other suite of
+    /// the process, so a prompt's first tokens are often reused from a prefix that another request
+    /// computed in a batch of another shape, and llama.cpp's CPU attention rounds batches of 64
+    /// rows or more differently from shorter ones. Under "You are a helpful assistant.", SmolLM2
+    /// puts "The" and "La" 0.03 apart in log-probability as the first token of "What is the
+    /// capital of France?" (0.13 fresh), so reuse turned some answers into French that never
+    /// names Paris (llama-server, its prompt cache off, does the same after the same requests).
+    /// This prompt's closest second choice on the way to "Paris" is 1.5 behind.
+    static let capitalQuestion = "Name the capital of France."
+
     /// A chat request body.
     static func chat(_ prompt: String, extra: String = "") -> String {
         #"{"model": "\#(modelID)", "messages": [{"role": "system", "content": "You are a helpful assistant."}, {"role": "user", "content": "\#(prompt)"}], "temperature": 0, "max_tokens": 24\#(extra)}"#

@@ -8,7 +8,7 @@ import TestSupport
 /// errors, overload, disconnects and metrics.
 @Suite(.serialized, .requiresSmolLM2) struct OpenAIServerTests {
     @Test func answersAndStreamsTheSameGreedyText() async throws {
-        let plain = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?"))
+        let plain = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat(LiveServer.capitalQuestion))
         #expect(plain.status == 200)
         let response = LiveServer.json(plain.body)
         let choice = (response["choices"] as? [[String: Any]])?.first
@@ -21,7 +21,7 @@ import TestSupport
         let promptTokens = (usage?["prompt_tokens"] as? Int) ?? 0
         #expect(promptTokens > 0)
 
-        let streamed = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?", extra: #", "stream": true"#))
+        let streamed = try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat(LiveServer.capitalQuestion, extra: #", "stream": true"#))
         #expect(streamed.status == 200)
         #expect(streamed.headers["content-type"] == "text/event-stream")
         let events = streamed.body.components(separatedBy: "\n\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
@@ -31,7 +31,7 @@ import TestSupport
         #expect(deltas.joined() == text)
         #expect(chunks.allSatisfy { $0["usage"] == nil }, "usage only when stream_options.include_usage asks")
         // The second identical request found its prompt in the cache.
-        let again = LiveServer.json(try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?")).body)
+        let again = LiveServer.json(try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat(LiveServer.capitalQuestion)).body)
         let details = (again["usage"] as? [String: Any])?["prompt_tokens_details"] as? [String: Any]
         let cachedTokens = (details?["cached_tokens"] as? Int) ?? 0
         #expect(cachedTokens > 0)
@@ -44,7 +44,7 @@ import TestSupport
         #expect((limited["usage"] as? [String: Any])?["completion_tokens"] as? Int == 3)
 
         let stopped = LiveServer.json(
-            try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat("What is the capital of France?", extra: #", "stop": ["Paris"]"#)).body)
+            try await LiveServer.post("/v1/chat/completions", body: LiveServer.chat(LiveServer.capitalQuestion, extra: #", "stop": ["Paris"]"#)).body)
         let stoppedChoice = (stopped["choices"] as? [[String: Any]])?.first
         let text = (stoppedChoice?["message"] as? [String: Any])?["content"] as? String ?? "?"
         #expect(!text.contains("Paris") && !text.isEmpty)
@@ -203,7 +203,7 @@ import TestSupport
             baseURL: URL(string: "http://127.0.0.1:\(LiveServer.shared.port)/v1")!, model: LiveServer.modelID)
         let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 24)
-        let answer = try await session.respond(to: "What is the capital of France?", options: options)
+        let answer = try await session.respond(to: LiveServer.capitalQuestion, options: options)
         #expect(answer.content.contains("Paris"))
         var last = ""
         for try await snapshot in session.streamResponse(to: "And of Italy?", options: options) { last = snapshot.content }

@@ -67,7 +67,7 @@ import TestSupport
         let port = server.port
         let plain = try await offPool {
             try Self.python([
-                Self.script("page_check.py"), "--base-url", "http://127.0.0.1:\(port)", "--prompt", "What is the capital of France?",
+                Self.script("page_check.py"), "--base-url", "http://127.0.0.1:\(port)", "--prompt", LiveServer.capitalQuestion,
                 "--instructions", "You are a helpful assistant.", "--temperature", "0", "--expect", "Paris", "--timeout", "600"
             ])
         }

@@ -55,9 +55,12 @@ MAX_TOKENS = 48
 TOOL_MAX_TOKENS = 128
 
 SYSTEM = {"role": "system", "content": "You are a helpful assistant."}
+# Not "What is the capital of France?": SmolLM2 puts its first two choices for that answer's
+# first token 0.03 apart, so a prompt prefix reused from the server's cache can tip the greedy
+# answer into French (see LiveServer.capitalQuestion in Tests/FMServerTests).
 CAPITAL_MESSAGES = [
     SYSTEM,
-    {"role": "user", "content": "What is the capital of France?"},
+    {"role": "user", "content": "Name the capital of France."},
 ]
 
 CITY_SCHEMA: Dict[str, Any] = {
