@@ -69,10 +69,11 @@ enum LiveServer {
     /// the process, so a prompt's first tokens are often reused from a prefix that another request
     /// computed in a batch of another shape, and llama.cpp's CPU attention rounds batches of 64
     /// rows or more differently from shorter ones. Under "You are a helpful assistant.", SmolLM2
-    /// puts "The" and "La" 0.03 apart in log-probability as the first token of "What is the
-    /// capital of France?" (0.13 fresh), so reuse turned some answers into French that never
-    /// names Paris (llama-server, its prompt cache off, does the same after the same requests).
-    /// This prompt's closest second choice on the way to "Paris" is 1.5 behind.
+    /// puts "The" and "La" 0.13 apart in log-probability as the first token of "What is the
+    /// capital of France?" computed fresh, and some reused prefixes put "La" first: answers in
+    /// French that never name Paris (llama-server, its prompt cache off, does the same after the
+    /// same requests). This prompt's closest second choice on the way to "Paris" is 1.5 behind.
+    /// See "What a kept cache computes" in Docs/Evolution/0002-session-engine.md.
     static let capitalQuestion = "Name the capital of France."
 
     /// A chat request body.

@@ -56,7 +56,7 @@ TOOL_MAX_TOKENS = 128
 
 SYSTEM = {"role": "system", "content": "You are a helpful assistant."}
 # Not "What is the capital of France?": SmolLM2 puts its first two choices for that answer's
-# first token 0.03 apart, so a prompt prefix reused from the server's cache can tip the greedy
+# first token 0.13 apart, so a prompt prefix reused from the server's cache can tip the greedy
 # answer into French (see LiveServer.capitalQuestion in Tests/FMServerTests).
 CAPITAL_MESSAGES = [
     SYSTEM,
