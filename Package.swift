@@ -195,6 +195,14 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),
+        // The walk the FuzzJSONSchema target runs on every input, shared with the regression tests
+        // that replay its findings.
+        .target(
+            name: "SchemaWalk",
+            dependencies: ["ConstrainedDecoding", "JSONValues"],
+            path: "Fuzz/SchemaWalk",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "FoundationModelsTests",
             dependencies: [
@@ -231,7 +239,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConstrainedDecodingTests",
-            dependencies: ["ConstrainedDecoding", "JSONValues"],
+            dependencies: ["ConstrainedDecoding", "JSONValues", "SchemaWalk"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -261,7 +269,7 @@ if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
     let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])]
     let fuzzLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     let targets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzJSONSchema", ["ConstrainedDecoding", "JSONValues"]),
+        ("FuzzJSONSchema", ["SchemaWalk"]),
         ("FuzzHTTPRequest", ["HTTPServer"]),
         ("FuzzJinjaTemplate", ["ChatTemplates"]),
         ("FuzzJSONReader", ["JSONValues"]),
