@@ -1,5 +1,4 @@
 import Foundation
-import JSONValues
 @testable import ConstrainedDecoding
 import SchemaWalk
 import Testing

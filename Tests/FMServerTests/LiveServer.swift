@@ -65,10 +65,10 @@ enum LiveServer {
     /// A question SmolLM2 answers with "Paris" by a clear margin, for the tests that check an
     /// answer's words.
     ///
-    /// The tests on this server share one engine (and its prompt cache) with every other suite of
-    /// the process, so a prompt's first tokens are often reused from a prefix that another request
-    /// computed in a batch of another shape, and llama.cpp's CPU attention rounds batches of 64
-    /// rows or more differently from shorter ones. Under "You are a helpful assistant.", SmolLM2
+    /// The tests on this server share one engine (and its prompt cache) with the other suites of
+    /// the process that use the same model settings, so a prompt's first tokens are often reused
+    /// from a prefix that another request computed in a batch of another shape, which llama.cpp's
+    /// CPU kernels round differently. Under "You are a helpful assistant.", SmolLM2
     /// puts "The" and "La" 0.13 apart in log-probability as the first token of "What is the
     /// capital of France?" computed fresh, and some reused prefixes put "La" first: answers in
     /// French that never name Paris (llama-server, its prompt cache off, does the same after the
