@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FMServerTests",
-            dependencies: ["FMServer", "HTTPServer", "FoundationModels", "JSONValues", "TestSupport"],
+            dependencies: ["FMServer", "FMBench", "HTTPServer", "FoundationModels", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -256,7 +256,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["FMCommandLine", "Evaluations", "JSONValues", "TestSupport"],
+            dependencies: ["FMCommandLine", "FMBench", "Evaluations", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         )
     ],

@@ -300,7 +300,7 @@ compile_llama() {
     say "building llama.cpp $LLAMA_CPP_PYTHON_VERSION: about 15 minutes on 2 cores, once per version (log: $root/build.log)"
   fi
   rm -f "$build/variant"
-  local targets=(llama ggml llama-bench llama-completion llama-cli llama-server llama-tokenize)
+  local targets=(llama ggml "${LLAMA_TOOLS[@]}")
   if grep -q 'LLAMA_BUILD_COMMON' "$root/src/CMakeLists.txt"; then targets+=(llama-common); fi
   ( ninja -C "$build" "${targets[@]}" >"$root/build.log" 2>&1 ) &
   local pid=$! seconds=0
@@ -314,6 +314,24 @@ compile_llama() {
   done
   wait "$pid" || fail "ninja build failed; see $root/build.log"
   echo "$variant" >"$build/variant"
+}
+
+# The llama.cpp tools set-up builds beside the libraries: the self-test's llama-bench, and the
+# references of the tests and of `fm bench` (llama-batched-bench: several sequences decoding).
+LLAMA_TOOLS=(llama-bench llama-batched-bench llama-completion llama-cli llama-server llama-tokenize)
+
+# Builds the tools that a build folder which passed lacks (a tool added to LLAMA_TOOLS after that
+# build): only their own sources compile.
+# $1: the cache root of the build.
+build_missing_tools() {
+  local build="$1/build" missing=() tool
+  for tool in "${LLAMA_TOOLS[@]}"; do
+    [ -x "$build/bin/$tool" ] || missing+=("$tool")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return
+  STEP="build llama.cpp's ${missing[*]} (ninja)"
+  say "building llama.cpp's ${missing[*]} (log: $1/build.log)"
+  ninja -C "$build" "${missing[@]}" >>"$1/build.log" 2>&1 || fail "ninja build failed; see $1/build.log"
 }
 
 # Installs the build folder's libraries, headers and llama.pc under $PREFIX.
@@ -367,6 +385,7 @@ build_llama() {
      && [ "$(record_value variant)" = "$(cat "$root/passed")" ] \
      && [[ " $(llama_variants) " == *" $(cat "$root/passed") "* ]] && pkg-config --exists llama 2>/dev/null; then
     if [ -f "$root/self-test.ok" ] && [ "$(cat "$root/self-test.ok")" = "$(installed_fingerprint)" ]; then
+      build_missing_tools "$root"
       return
     fi
     # Same key, but the libraries, the CPU or the models changed since the last pass: test again.
@@ -374,6 +393,7 @@ build_llama() {
     local verdict
     if verdict="$(self_test "$build/bin" "$PREFIX/lib" "$log")"; then
       installed_fingerprint >"$root/self-test.ok"
+      build_missing_tools "$root"
       return
     fi
     verdict_is_crash "$verdict" || fail "the installed llama.cpp's self-test $verdict; see $log"

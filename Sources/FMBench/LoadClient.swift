@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LlamaBackend
 
 /// One streamed chat completion over a plain loopback socket, timed from the client's side: what
 /// `fm bench --only serve` sends to `fm serve` and to `llama-server` alike.
@@ -12,8 +13,11 @@ enum LoadClient {
         var timeToFirstToken: Double?
         /// Seconds from sending to the end of the response.
         var total = 0.0
-        /// Completion tokens, from the final usage chunk.
-        var completionTokens = 0
+        /// Completion tokens as the server reports them in its final usage chunk. Servers count
+        /// differently: llama-server includes the end-of-generation token, `fm serve` does not.
+        var reportedTokens = 0
+        /// The answer's text: the `content` of every streamed delta, in order.
+        var content = ""
     }
 
     /// Sends `body` to `POST /v1/chat/completions` on `port` and reads the stream to its end.
@@ -61,9 +65,54 @@ enum LoadClient {
         let text = String(decoding: received, as: UTF8.self)
         if text.hasPrefix("HTTP/1.1 "), let status = Int(text.dropFirst(9).prefix(3)) { outcome.status = status }
         if let range = text.range(of: #""completion_tokens":"#, options: .backwards) {
-            outcome.completionTokens = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            outcome.reportedTokens = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
         }
+        outcome.content = streamedContent(ofEventStream: Self.body(ofResponse: received))
         return outcome
+    }
+
+    /// Counts an answer's tokens with the vocabulary of the model at `modelPath`: the same count for
+    /// the same text, whichever server wrote it (servers' usage figures count differently).
+    static func tokenCounter(modelPath: String) throws -> @Sendable (String) -> Int {
+        let vocabulary = try LlamaModelStore.shared.vocabularyModel(at: modelPath).vocabulary
+        return { text in (try? vocabulary.tokenize(text, addSpecial: false, parseSpecial: false).count) ?? 0 }
+    }
+
+    /// The body of a whole HTTP/1.1 response, with chunked transfer coding removed (a chunk may end
+    /// inside an event's line).
+    static func body(ofResponse response: [UInt8]) -> [UInt8] {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let end = response.firstRange(of: separator) else { return [] }
+        let head = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()
+        var rest = response[end.upperBound...]
+        guard head.contains("transfer-encoding: chunked") else { return Array(rest) }
+        var body: [UInt8] = []
+        while let lineEnd = rest.firstRange(of: Array("\r\n".utf8)) {
+            let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).prefix { $0 != ";" }
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
+            let start = lineEnd.upperBound
+            guard rest.distance(from: start, to: rest.endIndex) >= size else {
+                body += rest[start...]
+                break
+            }
+            let stop = rest.index(start, offsetBy: size)
+            body += rest[start..<stop]
+            rest = rest[stop...].dropFirst(2)
+        }
+        return body
+    }
+
+    /// The concatenated `choices[0].delta.content` of a Server-Sent Events body's `data:` events.
+    static func streamedContent(ofEventStream body: [UInt8]) -> String {
+        var content = ""
+        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("data: {") {
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8)) as? [String: Any],
+                let choice = (event["choices"] as? [[String: Any]])?.first,
+                let piece = (choice["delta"] as? [String: Any])?["content"] as? String
+            else { continue }
+            content += piece
+        }
+        return content
     }
 
     /// Runs `clients` threads, each sending its bodies one after another; returns every outcome

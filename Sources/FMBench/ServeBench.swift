@@ -8,6 +8,11 @@ import JSONValues
 /// and with a `json_schema` response format, interleaved over repeats. Reports requests per
 /// second, time to first token (p50, p99) and generated tokens per second, and their ratios.
 ///
+/// Tokens are counted by tokenizing each answer's text with the model's vocabulary, not taken from
+/// the servers' usage: llama-server's `completion_tokens` includes the end-of-generation token and
+/// ours does not (10 against 9 for the same 9-token answer), which would favour it by one token per
+/// answer that ends by itself. The usage figures are reported beside (`reported_*`).
+///
 /// The machine's speed drifts between runs (llama-server alone varied from 24.7 to 34.4 tokens/s
 /// over one afternoon), so each ratio is taken within a pair of back-to-back runs, and the report
 /// gives the median pair and the range of all pairs.
@@ -25,16 +30,21 @@ package struct ServeBench {
     /// One server's figures in one scenario.
     struct Figures {
         var requestsPerSecond: Double
+        /// The answers' tokens per second, counted by tokenizing their text with the model's own
+        /// vocabulary: the same count for the same text, whichever server wrote it.
         var tokensPerSecond: Double
+        /// The completion tokens per second that the server's usage reports.
+        var reportedTokensPerSecond: Double
         var firstTokenP50: Double
         var firstTokenP99: Double
         var failures: Int
 
-        init(outcomes: [LoadClient.Outcome], wall: Double) {
+        init(outcomes: [LoadClient.Outcome], wall: Double, tokenCount: (String) -> Int) {
             let good = outcomes.filter { $0.status == 200 }
             failures = outcomes.count - good.count
             requestsPerSecond = Double(good.count) / wall
-            tokensPerSecond = Double(good.map(\.completionTokens).reduce(0, +)) / wall
+            tokensPerSecond = Double(good.map { tokenCount($0.content) }.reduce(0, +)) / wall
+            reportedTokensPerSecond = Double(good.map(\.reportedTokens).reduce(0, +)) / wall
             let firsts = good.compactMap(\.timeToFirstToken).sorted()
             firstTokenP50 = firsts.isEmpty ? .nan : firsts[firsts.count / 2]
             firstTokenP99 = firsts.isEmpty ? .nan : firsts[min(firsts.count - 1, Int((Double(firsts.count) * 0.99).rounded(.up)) - 1)]
@@ -61,8 +71,8 @@ package struct ServeBench {
         let load: Load
         let threads: Int
         /// Per scenario: our figures and llama-server's (medians over repeats), and per pair of
-        /// back-to-back runs, our tokens/s and requests/s over llama-server's.
-        let scenarios: [(name: String, ours: Figures, theirs: Figures, ratios: [(tokens: Double, requests: Double)])]
+        /// back-to-back runs, our tokens/s, requests/s and reported tokens/s over llama-server's.
+        let scenarios: [(name: String, ours: Figures, theirs: Figures, ratios: [(tokens: Double, requests: Double, reported: Double)])]
 
         /// The figures as JSON members.
         package var jsonMembers: [String: Any] {
@@ -85,6 +95,9 @@ package struct ServeBench {
                 members[prefix + "throughput_ratio"] = scenario.ratios.map(\.tokens).median
                 members[prefix + "throughput_ratio_runs"] = scenario.ratios.map(\.tokens)
                 members[prefix + "requests_ratio"] = scenario.ratios.map(\.requests).median
+                members[prefix + "reported_tokens_per_second"] = scenario.ours.reportedTokensPerSecond
+                members[prefix + "reference_reported_tokens_per_second"] = scenario.theirs.reportedTokensPerSecond
+                members[prefix + "reported_throughput_ratio"] = scenario.ratios.map(\.reported).median
             }
             return members
         }
@@ -109,8 +122,9 @@ package struct ServeBench {
                 lines.append(
                     "  " + scenario.name.padding(13) + "ratio".padding(14)
                         + String(
-                            format: "%.2fx tokens/s (pairs %.2f-%.2f), %.2fx requests/s", tokenRatios.median, tokenRatios.min() ?? .nan,
-                            tokenRatios.max() ?? .nan, scenario.ratios.map(\.requests).median))
+                            format: "%.2fx tokens/s (pairs %.2f-%.2f), %.2fx requests/s, %.2fx tokens/s as the servers report them",
+                            tokenRatios.median, tokenRatios.min() ?? .nan, tokenRatios.max() ?? .nan, scenario.ratios.map(\.requests).median,
+                            scenario.ratios.map(\.reported).median))
             }
             return lines.joined(separator: "\n")
         }
@@ -130,7 +144,8 @@ package struct ServeBench {
         configuration.queueLimit = load.clients * 2
         let ours = try OpenAIServer(configuration: configuration)
         ours.start()
-        var scenarios: [(String, Figures, Figures, [(tokens: Double, requests: Double)])] = []
+        var scenarios: [(String, Figures, Figures, [(tokens: Double, requests: Double, reported: Double)])] = []
+        let tokenCount = try LoadClient.tokenCounter(modelPath: settings.modelPath)
         for (name, format) in [("plain", ""), ("json_schema", Self.schemaFormat)] {
             var mine: [Figures] = []
             var theirs: [Figures] = []
@@ -141,13 +156,16 @@ package struct ServeBench {
                 log("serve \(name) run \(run)/\(repeats): llama-server")
                 let referenceRun = await LoadClient.load(
                     clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: reference.port)
-                theirs.append(Figures(outcomes: referenceRun.outcomes, wall: referenceRun.wall))
+                theirs.append(Figures(outcomes: referenceRun.outcomes, wall: referenceRun.wall, tokenCount: tokenCount))
                 log("serve \(name) run \(run)/\(repeats): fm serve")
                 let ourRun = await LoadClient.load(clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: ours.port)
-                mine.append(Figures(outcomes: ourRun.outcomes, wall: ourRun.wall))
+                mine.append(Figures(outcomes: ourRun.outcomes, wall: ourRun.wall, tokenCount: tokenCount))
             }
             let ratios = zip(mine, theirs).map { ours, reference in
-                (tokens: ours.tokensPerSecond / reference.tokensPerSecond, requests: ours.requestsPerSecond / reference.requestsPerSecond)
+                (
+                    tokens: ours.tokensPerSecond / reference.tokensPerSecond, requests: ours.requestsPerSecond / reference.requestsPerSecond,
+                    reported: ours.reportedTokensPerSecond / reference.reportedTokensPerSecond
+                )
             }
             scenarios.append((name, Self.median(mine), Self.median(theirs), ratios))
         }
@@ -173,6 +191,7 @@ package struct ServeBench {
         var figures = runs[0]
         figures.requestsPerSecond = runs.map(\.requestsPerSecond).median
         figures.tokensPerSecond = runs.map(\.tokensPerSecond).median
+        figures.reportedTokensPerSecond = runs.map(\.reportedTokensPerSecond).median
         figures.firstTokenP50 = runs.map(\.firstTokenP50).median
         figures.firstTokenP99 = runs.map(\.firstTokenP99).median
         figures.failures = runs.map(\.failures).reduce(0, +)

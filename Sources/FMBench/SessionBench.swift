@@ -7,7 +7,8 @@ import LlamaBackend
 /// - **Growing conversation:** time to first token (TTFT) at turn 10 against turn 1, and against
 ///   turn 10 computed from scratch (emptied cache, session restored from the transcript).
 /// - **Prewarm:** TTFT of a session's first request with and without `prewarm()`.
-/// - **Concurrency:** aggregate decode tokens/s of 1, 2, 4 and 8 sessions decoding together.
+/// - **Concurrency:** aggregate decode tokens/s of 1, 2, 4 and 8 sessions decoding together, beside
+///   `llama-batched-bench`'s for as many sequences in the same repeat (when the tool is set up).
 /// - **Memory:** resident memory per extra concurrent session.
 ///
 /// Each measurement is repeated and the median reported; the scenarios alternate within a repeat.
@@ -15,12 +16,16 @@ package struct SessionBench {
     /// The default model's settings (threads and context size set by `fm bench`).
     let settings: LocalModelSettings
     let repeats: Int
+    /// llama.cpp's decoding of as many sequences together, the concurrency figures' reference.
+    let reference: LlamaBatchedBenchRunner?
     let log: (String) -> Void
 
-    /// The scenarios on a model's settings, each measured `repeats` times.
-    package init(settings: LocalModelSettings, repeats: Int, log: @escaping (String) -> Void) {
+    /// The scenarios on a model's settings, each measured `repeats` times; with a `reference`, the
+    /// concurrency levels are measured beside it.
+    package init(settings: LocalModelSettings, repeats: Int, reference: LlamaBatchedBenchRunner? = nil, log: @escaping (String) -> Void) {
         self.settings = settings
         self.repeats = repeats
+        self.reference = reference
         self.log = log
     }
 
@@ -28,6 +33,8 @@ package struct SessionBench {
     static let concurrencyLevels = [1, 2, 4, 8]
     static let tokensPerTurn = 32
     static let concurrentTokens = 64
+    /// The prompt of each `llama-batched-bench` sequence: about as long as a concurrent session's.
+    static let referencePromptTokens = 32
 
     /// What the scenarios measured (seconds, tokens/s, bytes).
     package struct Report {
@@ -47,6 +54,10 @@ package struct SessionBench {
         var editedPromptTokens: Int
         var editedCachedTokens: Int
         var decodeRates: [Int: Double]
+        /// `llama-batched-bench`'s aggregate decode tokens/s by sequences (empty without it), and
+        /// ours over its, the median of the repeats' ratios.
+        var referenceRates: [Int: Double] = [:]
+        var overReference: [Int: Double] = [:]
         var rssPerSession: Double
         var kvPerSession: Double
 
@@ -56,6 +67,7 @@ package struct SessionBench {
         var editedOverAppended: Double { ttftEdited / ttftAppended }
         var profileOverPlain: Double { ttftProfileLastTurn / ttftLastTurn }
         func speedup(_ sessions: Int) -> Double { (decodeRates[sessions] ?? .nan) / (decodeRates[1] ?? .nan) }
+        func referenceSpeedup(_ sessions: Int) -> Double { (referenceRates[sessions] ?? .nan) / (referenceRates[1] ?? .nan) }
 
         /// The members of `fm bench --json`.
         package var jsonMembers: [String: Any] {
@@ -74,6 +86,14 @@ package struct SessionBench {
                 members["decode_tps_concurrency\(sessions)"] = rate
                 if sessions > 1 { members["concurrency\(sessions)_speedup"] = speedup(sessions) }
             }
+            for (sessions, rate) in referenceRates {
+                members["llama_batched_decode_tps_concurrency\(sessions)"] = rate
+                if sessions > 1 {
+                    members["llama_batched_concurrency\(sessions)_speedup"] = referenceSpeedup(sessions)
+                    members["concurrency\(sessions)_speedup_over_llama_batched"] = speedup(sessions) / referenceSpeedup(sessions)
+                }
+            }
+            for (sessions, ratio) in overReference { members["decode_concurrency\(sessions)_over_llama_batched"] = ratio }
             return members
         }
 
@@ -93,6 +113,16 @@ package struct SessionBench {
                 decodeRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(speedup(sessions))) }
             }
             lines.append("aggregate decode by concurrent sessions: " + rates.joined(separator: ", "))
+            if !referenceRates.isEmpty {
+                let theirs = SessionBench.concurrencyLevels.compactMap { sessions in
+                    referenceRates[sessions].map { String(format: "%d: %.1f tok/s (%@)", sessions, $0, ratio(referenceSpeedup(sessions))) }
+                }
+                lines.append("llama-batched-bench, as many sequences: " + theirs.joined(separator: ", "))
+                let ours = SessionBench.concurrencyLevels.compactMap { sessions in
+                    overReference[sessions].map { String(format: "%d: %@", sessions, ratio($0)) }
+                }
+                lines.append("aggregate decode, ours / llama-batched-bench's (median of pairs): " + ours.joined(separator: ", "))
+            }
             lines.append(
                 String(
                     format: "resident memory per extra session: %.1f MB (KV cache per session: %.1f MB)",
@@ -112,6 +142,8 @@ package struct SessionBench {
         var profiled: [Double] = []
         var editedTokens = (prompt: 0, cached: 0)
         var rates: [Int: [Double]] = [:]
+        var referenceRates: [Int: [Double]] = [:]
+        var overReference: [Int: [Double]] = [:]
         let memory = try await measureMemory()
         for run in 1...repeats {
             log("session scenarios \(run)/\(repeats): growing conversation")
@@ -128,9 +160,20 @@ package struct SessionBench {
             let prewarm = try await prewarming(run: run)
             cold.append(prewarm.cold)
             warm.append(prewarm.warm)
+            var ours: [Int: Double] = [:]
             for sessions in Self.concurrencyLevels {
                 log("session scenarios \(run)/\(repeats): \(sessions) concurrent sessions")
-                rates[sessions, default: []].append(try await aggregateDecodeRate(sessions: sessions, run: run))
+                ours[sessions] = try await aggregateDecodeRate(sessions: sessions, run: run)
+                rates[sessions, default: []].append(ours[sessions] ?? .nan)
+            }
+            if let reference {
+                log("session scenarios \(run)/\(repeats): llama-batched-bench")
+                let theirs = try reference.decodeRates(
+                    promptTokens: Self.referencePromptTokens, generateTokens: Self.concurrentTokens, sequences: Self.concurrencyLevels)
+                for (sessions, rate) in theirs {
+                    referenceRates[sessions, default: []].append(rate)
+                    overReference[sessions, default: []].append((ours[sessions] ?? .nan) / rate)
+                }
             }
         }
         return Report(
@@ -138,7 +181,8 @@ package struct SessionBench {
             ttftCold: cold.median, ttftPrewarmed: warm.median, ttftAppended: appended.median, ttftEdited: edited.median,
             ttftProfileLastTurn: profiled.median,
             editedPromptTokens: editedTokens.prompt, editedCachedTokens: editedTokens.cached, decodeRates: rates.mapValues(\.median),
-            rssPerSession: memory.perSession, kvPerSession: memory.kvPerSession)
+            referenceRates: referenceRates.mapValues(\.median), overReference: overReference.mapValues(\.median), rssPerSession: memory.perSession,
+            kvPerSession: memory.kvPerSession)
     }
 
     // MARK: Scenarios

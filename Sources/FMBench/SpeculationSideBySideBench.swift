@@ -90,6 +90,7 @@ package struct SpeculationSideBySideBench {
                 name: "lookup", speculation: .promptLookup, referenceArguments: ["--spec-type", "ngram-simple", "--spec-ngram-simple-size-m", "2"])
         ]
         var measured: [Measured] = []
+        let tokenCount = try LoadClient.tokenCounter(modelPath: settings.modelPath)
         for variant in variants {
             let reference = try await ReferenceServerProcess.start(
                 executable: tools + "/llama-server", modelPath: settings.modelPath, threads: settings.threads ?? 1, parallel: 1,
@@ -109,8 +110,8 @@ package struct SpeculationSideBySideBench {
                 var theirs: [Double] = []
                 for run in 0...repeats {
                     log(run == 0 ? "side by side \(name): warm-up" : "side by side \(name) run \(run)/\(repeats)")
-                    let theirRun = try decodingSpeed(LoadClient.send(body: body, port: reference.port), server: "llama-server")
-                    let ourRun = try decodingSpeed(LoadClient.send(body: body, port: ours.port), server: "fm serve")
+                    let theirRun = try decodingSpeed(LoadClient.send(body: body, port: reference.port), server: "llama-server", tokenCount: tokenCount)
+                    let ourRun = try decodingSpeed(LoadClient.send(body: body, port: ours.port), server: "fm serve", tokenCount: tokenCount)
                     guard run > 0 else { continue }
                     theirs.append(theirRun)
                     mine.append(ourRun)
@@ -122,12 +123,14 @@ package struct SpeculationSideBySideBench {
         return Report(variants: measured, modelPath: settings.modelPath, adaptsToCost: settings.speculationAdaptsToCost)
     }
 
-    /// Tokens after the first over the seconds after the first.
-    private func decodingSpeed(_ outcome: LoadClient.Outcome, server: String) throws -> Double {
-        guard outcome.status == 200, let first = outcome.timeToFirstToken, outcome.completionTokens > 1, outcome.total > first else {
+    /// Tokens after the first over the seconds after the first, the answer's tokens counted from
+    /// its text (see ``LoadClient/tokenCounter(modelPath:)``).
+    private func decodingSpeed(_ outcome: LoadClient.Outcome, server: String, tokenCount: (String) -> Int) throws -> Double {
+        let tokens = tokenCount(outcome.content)
+        guard outcome.status == 200, let first = outcome.timeToFirstToken, tokens > 1, outcome.total > first else {
             throw BenchmarkError("\(server) did not answer the side-by-side request (status \(outcome.status))")
         }
-        return Double(outcome.completionTokens - 1) / (outcome.total - first)
+        return Double(tokens - 1) / (outcome.total - first)
     }
 
     /// The request: action items quoted from meeting notes (an answer that copies its input).

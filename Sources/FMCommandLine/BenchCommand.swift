@@ -122,7 +122,12 @@ struct BenchCommand {
             table.append(report.table)
         }
         if runsSessions {
-            let report = try await SessionBench(settings: settings, repeats: repeats, log: log).run()
+            var reference = tools.map { LlamaBatchedBenchRunner(executable: $0 + "/llama-batched-bench", modelPath: settings.modelPath, threads: threads) }
+            if let runner = reference, !runner.isAvailable {
+                log("llama-batched-bench is not built (scripts/setup.sh builds it): the concurrency figures have no reference")
+                reference = nil
+            }
+            let report = try await SessionBench(settings: settings, repeats: repeats, reference: reference, log: log).run()
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
         }

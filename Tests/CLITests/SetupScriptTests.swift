@@ -136,6 +136,24 @@ import TestSupport
         #expect(scratch.record["variant"] == "no-amx")
     }
 
+    @Test func aToolThatAPassedBuildLacksIsBuiltAlone() async throws {
+        let scratch = try Scratch()
+        #expect(try await scratch.run().status == 0)
+        let root = try #require(scratch.buildRoot)
+        let tool = root.appendingPathComponent("build/bin/llama-batched-bench")
+        #expect(FileManager.default.isExecutableFile(atPath: tool.path))
+        let afterFirst = scratch.events.count
+
+        // A build from before the tool was added: only the tool is built, nothing configured,
+        // recompiled, installed or tested again.
+        try FileManager.default.removeItem(at: tool)
+        let again = try await scratch.run()
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Array(scratch.events.dropFirst(afterFirst)) == ["build tools llama-batched-bench"])
+        #expect(again.stderr.contains("building llama.cpp's llama-batched-bench"))
+        #expect(FileManager.default.isExecutableFile(atPath: tool.path))
+    }
+
     @Test func anInstalledCopyThatCrashesIsReplaced() async throws {
         let scratch = try Scratch()
         let amx = ["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON"]

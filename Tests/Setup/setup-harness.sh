@@ -3,14 +3,15 @@
 # scratch folder, with stand-ins for what would take a machine of another kind or 15 minutes:
 #   - the CPU: its /proc/cpuinfo flags come from FAKE_CPU_FLAGS;
 #   - the compiler: `cmake` (configure and --install) and `ninja` record the configure arguments;
-#     the "libraries" they produce are text files holding those arguments;
+#     the "libraries" they produce are text files holding those arguments, the tools other than
+#     llama-bench are scripts that do nothing;
 #   - llama-bench: a script that reads the "library" the dynamic loader would pick (the first
 #     folder of LD_LIBRARY_PATH) and kills itself with FAKE_SIGNAL (default ILL) when its
 #     arguments match the extended regex FAKE_CRASH, sleeps when they match FAKE_HANG, and exits
 #     with FAKE_EXIT when that is set, as a real binary would on a CPU that cannot run them.
 # Everything else is setup.sh's own code. Usage: setup-harness.sh WORKDIR [FUNCTION...]
 # (default function: build_llama). Events go to WORKDIR/events, one line each:
-#   "configure VARIANT-ARGS", "compile", "install".
+#   "configure VARIANT-ARGS", "compile", "install", "build tools NAMES" (tools built alone).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work="$1"; shift
@@ -50,8 +51,19 @@ cmake() {
 }
 
 ninja() {
-  local build="$2"
+  local build="$2" target
   mkdir -p "$build/bin"
+  # Tools alone (set-up building the ones a passed build lacks): stand-ins that do nothing.
+  if [[ " ${*:3} " != *" llama "* ]]; then
+    for target in "${@:3}"; do printf '#!/usr/bin/env bash\n' >"$build/bin/$target"; chmod +x "$build/bin/$target"; done
+    echo "build tools ${*:3}" >>"$work/events"
+    return
+  fi
+  for target in "${@:3}"; do
+    case "$target" in llama-bench|llama|ggml|llama-common) ;;
+      *) printf '#!/usr/bin/env bash\n' >"$build/bin/$target"; chmod +x "$build/bin/$target" ;;
+    esac
+  done
   cp "$build/configure-args" "$build/bin/libggml-cpu.so"
   echo "libllama" >"$build/bin/libllama.so"
   cat >"$build/bin/llama-bench" <<'BENCH'
