@@ -73,6 +73,9 @@ struct EngineSlot {
     var lastUsed: UInt64 = 0
     /// The generation using the slot now, if any.
     var generation: ActiveGeneration?
+    /// The step that last fed the slot's generation, so that passes narrower than the decoding
+    /// generations (``DecodingPassWidth``) take turns.
+    var lastFed: UInt64 = 0
 
     /// How many leading tokens of `tokens` the slot already holds.
     func sharedPrefixLength(with tokens: [TokenID]) -> Int {

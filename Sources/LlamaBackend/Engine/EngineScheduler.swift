@@ -29,6 +29,8 @@ final class EngineScheduler {
     let drafter: DraftModelDrafter?
     /// What passes cost, to draft only where it pays.
     let costModel: SpeculationCostModel
+    /// How many decoding generations a pass feeds.
+    let passWidth: DecodingPassWidth
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -45,6 +47,7 @@ final class EngineScheduler {
         self.speculation = context.canDropTokens && hasSource ? speculation : .off
         self.drafter = self.speculation.isEnabled ? drafter : nil
         self.costModel = SpeculationCostModel(trackedRows: min(64, sequences * (self.speculation.maximumDraft + 1)))
+        self.passWidth = DecodingPassWidth(mode: context.configuration.decodingPassWidth, rows: sequences)
     }
 
     /// Runs until the engine shuts down.
@@ -193,10 +196,20 @@ final class EngineScheduler {
         step &+= 1
         batch.removeAll()
         var participants: [Participant] = []
-        let decoding = slots.indices.filter { slots[$0].generation?.hasPrefilled == true }
+        var decoding = slots.indices.filter { slots[$0].generation?.hasPrefilled == true }
         // Prefilling generations take the prefill budget in arrival order.
         let prefilling = slots.indices.filter { slots[$0].generation?.hasPrefilled == false }
             .sorted { (slots[$0].generation?.admission ?? 0) < (slots[$1].generation?.admission ?? 0) }
+        // A step of single tokens only may feed fewer generations than decode, where narrower
+        // passes are faster on this machine; those that waited longest go first.
+        let decodesOnly = prefilling.isEmpty && !speculation.isEnabled && decoding.allSatisfy { slots[$0].generation?.remaining == 1 }
+        if decodesOnly {
+            let width = passWidth.width(decoding: decoding.count)
+            if width < decoding.count {
+                decoding = Array(decoding.sorted { (slots[$0].lastFed, $0) < (slots[$1].lastFed, $1) }.prefix(width)).sorted()
+                mailbox.statistics.withLock { $0.narrowedPasses += 1 }
+            }
+        }
         // While others decode, prefill in micro-batch-sized chunks so their tokens keep flowing.
         let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.prefillChunkWhileDecoding
         var prefillUsed = 0
@@ -252,6 +265,7 @@ final class EngineScheduler {
         do {
             try context.decode(batch)
             if speculation.adaptsToCost { costModel.recordPass(rows: batch.count, seconds: context.lastPassSeconds) }
+            if decodesOnly { passWidth.recordDecodingPass(rows: batch.count, seconds: context.lastPassSeconds) }
         } catch {
             for participant in participants {
                 let slot = slots[participant.slot]
@@ -266,6 +280,7 @@ final class EngineScheduler {
         }
 
         for participant in participants {
+            slots[participant.slot].lastFed = step
             advance(participant)
         }
     }

@@ -120,6 +120,9 @@ package struct EngineStatistics: Sendable, Equatable {
     package var decodeCalls = 0
     /// The most generations decoded in one batch.
     package var largestBatchSequences = 0
+    /// Passes that fed fewer generations than were decoding, because narrower passes were faster
+    /// (see ``ContextConfiguration/decodingPassWidth``).
+    package var narrowedPasses = 0
     /// Steps that fed prompt tokens while other generations decoded.
     package var mixedSteps = 0
     /// The most prompt tokens fed in one step while other generations decoded (bounded by

@@ -75,6 +75,39 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Whether speculation drafts only where the passes measured on this machine say it pays
     /// (`FM_SPECULATION_COST=0` turns this off, to measure drafting itself).
     package var speculationAdaptsToCost = true
+    /// How many decoding sessions one model pass feeds: as many as the pass costs measured on this
+    /// machine say are fastest, by default (`FM_PASS_WIDTH=all` feeds every one, `FM_PASS_WIDTH=N`
+    /// at most N, to measure the choice).
+    package var decodingPassWidth = PassWidth.adaptive
+
+    /// How many decoding sessions one model pass feeds.
+    package enum PassWidth: Sendable, Hashable {
+        /// Every decoding session.
+        case all
+        /// As many as the measured pass costs say are fastest.
+        case adaptive
+        /// At most this many.
+        case atMost(Int)
+
+        /// The width of an `FM_PASS_WIDTH` setting: `all`, `adaptive`, or a positive count.
+        package init?(setting: String) {
+            switch setting {
+            case "all": self = .all
+            case "adaptive": self = .adaptive
+            default:
+                guard let count = Int(setting), count > 0 else { return nil }
+                self = .atMost(count)
+            }
+        }
+
+        var engineMode: DecodingPassWidth.Mode {
+            switch self {
+            case .all: .all
+            case .adaptive: .adaptive
+            case .atMost(let count): .fixed(count)
+            }
+        }
+    }
     /// Whether every prompt is printed on standard error as the chat template renders it, to see
     /// what the model is given.
     public var logsPrompts = false
@@ -139,6 +172,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         if environment["FM_ADAPTIVE_THREADS"] == "0" { settings.adaptsThreadsToLoad = false }
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         if environment["FM_SPECULATION_COST"] == "0" { settings.speculationAdaptsToCost = false }
+        if let width = environment["FM_PASS_WIDTH"].flatMap(PassWidth.init(setting:)) { settings.decodingPassWidth = width }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }
@@ -160,6 +194,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         configuration.speculation = speculation.engineSettings
         configuration.speculation.adaptsToCost = speculationAdaptsToCost
         configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
+        configuration.decodingPassWidth = decodingPassWidth.engineMode
         return configuration
     }
 }
