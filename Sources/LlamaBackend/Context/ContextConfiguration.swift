@@ -29,9 +29,9 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var adaptsThreadsToLoad = true
     /// Whether and how far generations draft tokens ahead (prompt lookup); off by default.
     package var speculation = SpeculationSettings.off
-    /// How many decoding generations a pass feeds: by default, as many as the measured pass costs
-    /// say are fastest (see ``DecodingPassWidth``).
-    package var decodingPassWidth = DecodingPassWidth.Mode.adaptive
+    /// How many decoding generations a pass feeds: by default all of them; `.adaptive` feeds as many
+    /// as the measured pass costs say are fastest (see ``DecodingPassWidth``).
+    package var decodingPassWidth = DecodingPassWidth.Mode.all
 
     /// A configuration with llama.cpp's own defaults for batching and one thread per core.
     package init(

@@ -8,56 +8,76 @@
 /// pass of 2 rows costs 2.6 passes of one), while 4 together reach 1.14x. Two generations are then
 /// decoded faster in turns, one row per pass, than together.
 ///
-/// The policy keeps the running mean seconds of passes that only decode (one token per
-/// generation, no prompt, no draft) by their row count, and for `n` decoding generations picks
+/// The policy keeps the latest seconds of passes that only decode (one token per generation, no
+/// prompt, no draft) by their row count (a width's cost is the median of its last few, counted
+/// from its second pass), and for `n` decoding generations picks
 /// the width `w` (1 through `n`) with the most rows per second, `w / pass(w)`; the scheduler then
 /// feeds the `w` generations that waited longest. A width is chosen over all `n` only when it is
-/// clearly faster (by ``margin``). Widths never measured are tried: all `n` first, one at the
-/// next step; every ``probeInterval``-th choice re-measures all `n` or one (whichever was measured
-/// longer ago), so the choice follows the machine when its load changes.
+/// clearly faster (by ``margin``). Widths not measured enough are tried: all `n` first, then one;
+/// every ``probeInterval``-th choice re-measures all `n` or one (whichever was measured longer
+/// ago) over a few passes, so the choice follows the machine when its load changes. Only passes
+/// that follow a pass of the same shape are measured (see ``recordPass(rows:seconds:decodesOnly:)``).
 ///
 /// Lives on the engine thread (not `Sendable`).
 package final class DecodingPassWidth {
     /// How the width is chosen.
     package enum Mode: Sendable, Hashable {
-        /// Every decoding generation in each pass.
+        /// Every decoding generation in each pass (the default).
         case all
-        /// From the measured pass costs (the default).
+        /// From the measured pass costs.
         case adaptive
         /// At most this many generations a pass (tests and measurements).
         case fixed(Int)
     }
 
     let mode: Mode
-    /// The running mean seconds of a decoding pass of `index + 1` rows, and the choice count when
-    /// it was last measured.
-    private var passSeconds: [Double?]
+    /// The latest seconds of decoding passes by row count (`index + 1` rows), and the choice count
+    /// when each width was last measured.
+    private var samples: [[Double]]
     private var measuredAt: [Int]
     private var choices = 0
-    /// How strongly a new measurement moves a running mean.
-    private let weight = 0.2
+    /// The rows of the last pass of any kind, and whether it only decoded.
+    private var previousPass: (rows: Int, decodesOnly: Bool) = (0, false)
+    /// A re-measurement under way: its width and the passes it still takes.
+    private var probe: (width: Int, passesLeft: Int)?
 
+    /// Samples kept per width; its cost is their median.
+    static let keptSamples = 5
+    /// Samples a width needs before its cost counts.
+    static let neededSamples = 2
+    /// Passes a re-measurement takes: the first after a pass of another shape is not counted.
+    static let probePasses = 3
     /// A narrower width must decode this much faster (rows per second) than all of them to be used.
     static let margin = 1.08
     /// One choice in this many re-measures all rows or one.
-    static let probeInterval = 32
+    static let probeInterval = 16
 
     /// A policy for up to `rows` decoding generations.
     init(mode: Mode, rows: Int) {
         self.mode = mode
-        self.passSeconds = Array(repeating: nil, count: max(1, rows))
+        self.samples = Array(repeating: [], count: max(1, rows))
         self.measuredAt = Array(repeating: 0, count: max(1, rows))
     }
 
-    /// The measured mean seconds of a decoding pass of `rows` rows, if measured.
+    /// The median seconds of the latest decoding passes of `rows` rows, once there are enough.
     func passCost(rows: Int) -> Double? {
-        rows >= 1 && rows <= passSeconds.count ? passSeconds[rows - 1] : nil
+        guard rows >= 1, rows <= samples.count, samples[rows - 1].count >= Self.neededSamples else { return nil }
+        let sorted = samples[rows - 1].sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// Records a pass that decoded `rows` generations (one token each) in `seconds`.
-    func recordDecodingPass(rows: Int, seconds: Double) {
-        guard rows >= 1, rows <= passSeconds.count, seconds > 0 else { return }
-        passSeconds[rows - 1] = passSeconds[rows - 1].map { $0 + weight * (seconds - $0) } ?? seconds
+    /// Records a pass of `rows` rows that took `seconds`; `decodesOnly` when it decoded one token
+    /// of each of `rows` generations and nothing else.
+    ///
+    /// Only a decoding pass of the same shape as the pass before counts: llama.cpp rebuilds its
+    /// compute graph when the shape changes, which made a pass of 4 rows after one of a single row
+    /// take 88 ms against 60–70 ms in a row of them (and kept the choice where it was).
+    func recordPass(rows: Int, seconds: Double, decodesOnly: Bool) {
+        defer { previousPass = (rows, decodesOnly) }
+        guard decodesOnly, previousPass.decodesOnly, previousPass.rows == rows else { return }
+        guard rows >= 1, rows <= samples.count, seconds > 0 else { return }
+        samples[rows - 1].append(seconds)
+        if samples[rows - 1].count > Self.keptSamples { samples[rows - 1].removeFirst() }
         measuredAt[rows - 1] = choices
     }
 
@@ -72,12 +92,19 @@ package final class DecodingPassWidth {
         case .adaptive:
             break
         }
-        guard decoding <= passSeconds.count else { return decoding }
+        guard decoding <= samples.count else { return decoding }
         choices += 1
         guard let whole = passCost(rows: decoding) else { return decoding }
         guard passCost(rows: 1) != nil else { return 1 }
+        if let running = probe, running.width <= decoding, running.passesLeft > 0 {
+            probe = (running.width, running.passesLeft - 1)
+            return running.width
+        }
+        probe = nil
         if choices % Self.probeInterval == 0 {
-            return measuredAt[0] <= measuredAt[decoding - 1] ? 1 : decoding
+            let width = measuredAt[0] <= measuredAt[decoding - 1] ? 1 : decoding
+            probe = (width, Self.probePasses - 1)
+            return width
         }
         var best = decoding
         var bestRate = Double(decoding) / whole * Self.margin

@@ -265,7 +265,7 @@ final class EngineScheduler {
         do {
             try context.decode(batch)
             if speculation.adaptsToCost { costModel.recordPass(rows: batch.count, seconds: context.lastPassSeconds) }
-            if decodesOnly { passWidth.recordDecodingPass(rows: batch.count, seconds: context.lastPassSeconds) }
+            passWidth.recordPass(rows: batch.count, seconds: context.lastPassSeconds, decodesOnly: decodesOnly)
         } catch {
             for participant in participants {
                 let slot = slots[participant.slot]

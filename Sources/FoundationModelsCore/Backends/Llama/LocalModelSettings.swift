@@ -75,10 +75,10 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// Whether speculation drafts only where the passes measured on this machine say it pays
     /// (`FM_SPECULATION_COST=0` turns this off, to measure drafting itself).
     package var speculationAdaptsToCost = true
-    /// How many decoding sessions one model pass feeds: as many as the pass costs measured on this
-    /// machine say are fastest, by default (`FM_PASS_WIDTH=all` feeds every one, `FM_PASS_WIDTH=N`
-    /// at most N, to measure the choice).
-    package var decodingPassWidth = PassWidth.adaptive
+    /// How many decoding sessions one model pass feeds: every one, by default;
+    /// `FM_PASS_WIDTH=adaptive` feeds as many as the pass costs measured on this machine say are
+    /// fastest, `FM_PASS_WIDTH=N` at most N.
+    package var decodingPassWidth = PassWidth.all
 
     /// How many decoding sessions one model pass feeds.
     package enum PassWidth: Sendable, Hashable {
