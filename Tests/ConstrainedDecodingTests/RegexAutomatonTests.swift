@@ -64,4 +64,32 @@ import Testing
         #expect(ByteChecks.accepts(grammar, #""zone use1-az4 here""#))
         #expect(!ByteChecks.accepts(grammar, #""no zone here""#))
     }
+
+    /// FuzzRegex found `\u{…}` with a long run of digits overflowing its value (a trap, not an
+    /// error); out-of-range and unterminated braces are malformed too, and the largest scalar is not.
+    @Test(arguments: [#"[\u{1F6002222222222222222222222}]"#, #"\u{110000}"#, #"\u{41"#, #"[\u{41]"#])
+    func aUnicodeEscapeBeyondTheLastScalarIsMalformed(_ source: String) {
+        #expect {
+            _ = try RegexPattern(source)
+        } throws: { error in
+            guard case RegexPattern.Failure.malformed = error else { return false }
+            return true
+        }
+    }
+
+    @Test func theLastScalarIsAValidEscape() throws {
+        let pattern = try RegexPattern(#"\u{10FFFF}|\u{1F600}"#)
+        let dfa = try pattern.automaton(jsonEscaped: false).trimmed().determinized()
+        func accepts(_ text: String) -> Bool {
+            var state = Int32(0)
+            for byte in text.utf8 {
+                state = dfa.next(state, byte)
+                if state < 0 { return false }
+            }
+            return dfa.accepting[Int(state)]
+        }
+        #expect(accepts("\u{10FFFF}"))
+        #expect(accepts("😀"))
+        #expect(!accepts("\u{10FFFE}"))
+    }
 }

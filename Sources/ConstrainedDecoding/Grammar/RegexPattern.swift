@@ -320,8 +320,11 @@ struct RegexPattern {
                     while let next = current, next != "}" {
                         guard let digit = UInt32(String(next), radix: 16) else { throw .malformed("bad \\u{…}") }
                         value = value * 16 + digit
+                        // Checked per digit, so a long run of digits cannot overflow the value.
+                        guard value <= 0x10FFFF else { throw .malformed("\\u{…} beyond U+10FFFF") }
                         position += 1
                     }
+                    guard current == "}" else { throw .malformed("unterminated \\u{…}") }
                     position += 1
                     return single(value)
                 }
