@@ -46,6 +46,31 @@ import Testing
         }
     }
 
+    /// Schemas whose masks go through the cached entries of automaton states (patterns, formats,
+    /// keys, calls into strings and arrays) and the bounded-string tables.
+    static let bruteForceSchemas: [String] = [
+        ##"{"type":"object","properties":{"note":{"type":"string","minLength":2,"maxLength":30},"code":{"type":"string","pattern":"^[a-z][a-z0-9_.-]{1,40}$"}},"required":["note","code"],"additionalProperties":false}"##,
+        ##"{"type":"array","items":{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"n":{"type":"integer","minimum":-3,"maximum":700}},"required":["when","n"],"additionalProperties":false},"minItems":1,"maxItems":2}"##,
+        ##"{"type":"string","maxLength":12}"##
+    ]
+
+    /// On the real SmolLM2 vocabulary, every mask of random walks equals brute force: a token is in
+    /// the mask exactly when its bytes are accepted from the matcher's state.
+    @Test(arguments: 0..<bruteForceSchemas.count)
+    func masksEqualBruteForceOnTheSmolLM2Vocabulary(schemaIndex: Int) throws {
+        guard let smol = TestVocabularies.smol else { return }
+        let schemaText = Self.bruteForceSchemas[schemaIndex]
+        let grammar = try CompiledGrammar(jsonSchema: schemaText, vocabulary: smol)
+        var walker = RandomWalk(seed: UInt64(schemaIndex) &* 131 &+ 17)
+        var completed = 0
+        for _ in 0..<3 {
+            let (bytes, problem) = walker.walk(grammar, maxTokens: 150, bruteForce: true)
+            #expect(problem == nil, "\(schemaText): \(problem ?? "")")
+            if bytes != nil { completed += 1 }
+        }
+        #expect(completed > 0, "no walk completed")
+    }
+
     /// Debugging aid: set CD_WALK_FILES to comma-separated JSONSchemaBench file names.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CD_WALK_FILES"] != nil))
     func walksOnSelectedBenchSchemas() throws {

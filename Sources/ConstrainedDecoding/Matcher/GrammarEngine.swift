@@ -12,6 +12,8 @@ struct GrammarEngine {
     /// string stays the same arena frame while the string grows, so later masks reuse the walk.
     /// Cleared whenever the arena shrinks below a remembered frame (rollback, reset).
     var suffixMemo: [SuffixKey: SuffixResult] = [:]
+    /// The levels of a mask entry's trie walk, kept between walks (see `computeEntry`).
+    var walkLevels: [WalkLevel] = []
 
     /// The tokens a suffix walk found: a list when few, a bitmask when many.
     enum SuffixResult {

@@ -3,27 +3,30 @@ import Synchronization
 /// The cached mask of one stack top with the context below it cut off (adaptive token-mask cache).
 ///
 /// `accepted` holds tokens that are allowed whatever lies below the top; tokens that finish the top's
-/// value and continue into the context are kept as a trie of the bytes after that point
-/// (`suffixes`), to be walked against the real context at run time. `popsAtRoot` says the top may
-/// finish before consuming anything, so the context's own mask applies too.
+/// value and continue into the context are kept as the subtrees of the vocabulary trie where the top
+/// finished (`suffixRoots`): every token below such a node shares the bytes up to it, so the rest of
+/// each token is walked against the real context at run time from that node on. `popsAtRoot` says
+/// the top may finish before consuming anything, so the context's own mask applies too.
 final class MaskEntry: Sendable {
     let acceptedMask: TokenBitmask?
     let acceptedList: [Int32]
     let popsAtRoot: Bool
-    let suffixes: TokenTrie
+    /// Nodes of the vocabulary trie whose byte finished the top's value (popped past the cut):
+    /// the context continues with that byte.
+    let suffixRoots: [Int32]
 
-    init(acceptedMask: TokenBitmask?, acceptedList: [Int32], popsAtRoot: Bool, suffixes: TokenTrie) {
+    init(acceptedMask: TokenBitmask?, acceptedList: [Int32], popsAtRoot: Bool, suffixRoots: [Int32]) {
         self.acceptedMask = acceptedMask
         self.acceptedList = acceptedList
         self.popsAtRoot = popsAtRoot
-        self.suffixes = suffixes
+        self.suffixRoots = suffixRoots
     }
 
-    var hasSuffixes: Bool { suffixes.nodeCount > 1 }
+    var hasSuffixes: Bool { !suffixRoots.isEmpty }
 
-    /// The bytes it holds: its mask or list and its suffix trie.
+    /// The bytes it holds: its mask or list and its suffix roots.
     var byteCount: Int {
-        (acceptedMask?.words.count ?? 0) * 4 + acceptedList.count * 4 + suffixes.byteCount
+        (acceptedMask?.words.count ?? 0) * 4 + acceptedList.count * 4 + suffixRoots.count * 4
     }
 }
 

@@ -26,6 +26,11 @@ public struct TokenBitmask: Sendable, Hashable {
         words[id >> 5] |= 1 << UInt32(id & 31)
     }
 
+    /// Forbids token `id`.
+    public mutating func remove(_ id: Int) {
+        words[id >> 5] &= ~(1 << UInt32(id & 31))
+    }
+
     /// Forbids every token.
     public mutating func removeAll() {
         words.withUnsafeMutableBufferPointer { buffer in

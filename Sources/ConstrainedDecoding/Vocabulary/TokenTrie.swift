@@ -14,6 +14,8 @@ struct TokenTrie: Sendable {
     /// Four words per node: the set of bytes that occur anywhere below the node (not the node's
     /// own byte). A walk in a state that loops on all of them accepts the whole subtree at once.
     var bytesBelow: [UInt64]
+    /// The depth of the deepest node (the longest string's length).
+    var maxDepth: Int
 
     var nodeCount: Int { bytes.count }
 
@@ -87,6 +89,7 @@ struct TokenTrie: Sendable {
         self.entries = entries
         self.extras = extras
         self.bytesBelow = below
+        self.maxDepth = Int(depths.max() ?? 0)
     }
 
     static let empty = TokenTrie(strings: [], payloads: [], extras: [])

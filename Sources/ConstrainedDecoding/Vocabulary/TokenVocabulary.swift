@@ -75,8 +75,17 @@ public final class TokenVocabulary: Sendable {
         if limit >= table.maxStarted { return table.bodyMask }
         let key = Int(state) << 32 | Int(limit)
         if let cached = boundedBodyMasks.withLock({ $0[key] }) { return cached }
-        var mask = TokenBitmask(tokenCount: tokenCount)
-        for id in table.bodyMask.allowedTokens where Int32(table.started[id]) <= limit { mask.insert(id) }
+        // Start from whichever side is smaller: the tokens that fit, or the body minus those that do not.
+        let fitting = Int(table.startedAtMost[Int(max(0, min(limit, 255)))])
+        let ordered = table.bodyByStarted
+        var mask: TokenBitmask
+        if fitting <= ordered.count - fitting {
+            mask = TokenBitmask(tokenCount: tokenCount)
+            for token in ordered[..<fitting] { mask.insert(Int(token)) }
+        } else {
+            mask = table.bodyMask
+            for token in ordered[fitting...] { mask.remove(Int(token)) }
+        }
         boundedBodyMasks.withLock { $0[key] = mask }
         return mask
     }
@@ -86,8 +95,11 @@ public final class TokenVocabulary: Sendable {
 struct JSONStringTable: Sendable {
     /// Tokens that stay inside the string.
     var bodyMask: TokenBitmask
-    /// Per token: characters it starts (saturating at 255); meaningful for body tokens.
-    var started: [UInt8]
+    /// The tokens of ``bodyMask`` in increasing order of the characters they start.
+    var bodyByStarted: [Int32]
+    /// For each count `c` (0…255): how many of ``bodyByStarted`` start at most `c` characters
+    /// (saturating at 255), so the tokens that fit in `c` are its first `startedAtMost[c]`.
+    var startedAtMost: [Int32]
     var maxStarted: Int32
     /// Tokens that end exactly with the closing quote, with the characters they complete.
     var exactClose: [(token: Int32, count: Int32)]
@@ -136,10 +148,22 @@ struct JSONStringTable: Sendable {
                     maxStarted = max(maxStarted, begun)
                 }
             }
+            // A counting sort of the body tokens by the characters they start.
+            var atMost = [Int32](repeating: 0, count: 256)
+            for id in 0..<tokens.count where mask.contains(id) { atMost[Int(started[id])] += 1 }
+            for count in 1..<256 { atMost[count] += atMost[count - 1] }
+            var byStarted = [Int32](repeating: 0, count: Int(atMost[255]))
+            var next = [Int32](repeating: 0, count: 256)
+            for count in 1..<256 { next[count] = atMost[count - 1] }
+            for id in 0..<tokens.count where mask.contains(id) {
+                let count = Int(started[id])
+                byStarted[Int(next[count])] = Int32(id)
+                next[count] += 1
+            }
             var both = mask
             for (token, _) in exact { both.insert(Int(token)) }
             tables[state] = JSONStringTable(
-                bodyMask: mask, started: started, maxStarted: maxStarted, exactClose: exact, bodyOrCloseMask: both,
+                bodyMask: mask, bodyByStarted: byStarted, startedAtMost: atMost, maxStarted: maxStarted, exactClose: exact, bodyOrCloseMask: both,
                 closeSuffixes: TokenTrie(strings: suffixes, payloads: payloads, extras: counts)
             )
         }
