@@ -47,11 +47,13 @@ import Testing
     }
 
     /// Schemas whose masks go through the cached entries of automaton states (patterns, formats,
-    /// keys, calls into strings and arrays) and the bounded-string tables.
+    /// keys, calls into strings and arrays, counted repetitions taken as runs) and the
+    /// bounded-string tables.
     static let bruteForceSchemas: [String] = [
         ##"{"type":"object","properties":{"note":{"type":"string","minLength":2,"maxLength":30},"code":{"type":"string","pattern":"^[a-z][a-z0-9_.-]{1,40}$"}},"required":["note","code"],"additionalProperties":false}"##,
         ##"{"type":"array","items":{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"n":{"type":"integer","minimum":-3,"maximum":700}},"required":["when","n"],"additionalProperties":false},"minItems":1,"maxItems":2}"##,
-        ##"{"type":"string","maxLength":12}"##
+        ##"{"type":"string","maxLength":12}"##,
+        ##"{"type":"object","properties":{"email":{"type":"string","format":"email"},"id":{"type":"string","pattern":"^[0-9a-f]{6,40}$"}},"required":["email","id"],"additionalProperties":false}"##
     ]
 
     /// On the real SmolLM2 vocabulary, every mask of random walks equals brute force: a token is in

@@ -92,4 +92,24 @@ import Testing
         #expect(accepts("😀"))
         #expect(!accepts("\u{10FFFE}"))
     }
+
+    /// A counted repetition is a chain of states: from the start of `^[a-c]{1,5}x$` any five of
+    /// `a`–`c` are taken, from the next state four, and `x` ends the chain; the state after `x`
+    /// takes nothing. A loop takes as many as a token holds.
+    @Test func aCountedRepetitionIsARunAsLongAsItsCount() throws {
+        let chain = try RegexPattern("^[a-c]{1,5}x$").automaton(jsonEscaped: false).trimmed().determinized()
+        let runs = GrammarTables.runs(of: chain)
+        let start = 0
+        #expect(runs.lengths[start] == 5)
+        let abc: [UInt64] = [0, 0b111 << (97 - 64), 0, 0]  // a, b and c are bytes 97 to 99
+        #expect(Array(runs.bytes[(start * 4)..<(start * 4 + 4)]) == abc)
+        let second = Int(chain.next(Int32(start), UInt8(ascii: "b")))
+        #expect(runs.lengths[second] == 4)
+        let end = Int(chain.next(Int32(second), UInt8(ascii: "x")))
+        #expect(runs.lengths[end] == 0)
+
+        let loop = try RegexPattern("^[a-c]+x$").automaton(jsonEscaped: false).trimmed().determinized()
+        let afterOne = Int(loop.next(0, UInt8(ascii: "a")))
+        #expect(GrammarTables.runs(of: loop).lengths[afterOne] == UInt16.max)
+    }
 }

@@ -32,6 +32,10 @@ struct GrammarTables: Sendable {
     /// the state has calls), or in a length-bounded string's shared range keeps its shape; lets a
     /// trie walk accept a whole subtree of such bytes at once.
     var stateLoop: [UInt64] = []
+    /// Four words per automaton state: the bytes of its run through a chain of states (see
+    /// ``runs(of:)``), and in ``stateRunLength`` how many of them in a row it takes for sure.
+    var stateRunBytes: [UInt64] = []
+    var stateRunLength: [UInt16] = []
     /// Per automaton state (global index): the local state whose mask-cache entry it uses, itself
     /// unless a length-bounded string makes several states accept the same tokens (``LengthCounts``).
     var stateMaskState: [Int32] = []
@@ -43,7 +47,7 @@ struct GrammarTables: Sendable {
             + transitions.count + stateCallStart.count + callCallee.count + callTarget.count + stringMin.count + stringMax.count
             + stateMaskState.count
         return words32 * 4 + ruleKind.count + classMap.count + stateAccepting.count + ruleNullable.count
-            + (ruleFirst.count + stateLoop.count) * 8 + arrays.count * 16
+            + (ruleFirst.count + stateLoop.count + stateRunBytes.count) * 8 + stateRunLength.count * 2 + arrays.count * 16
     }
 
     /// Flattens `rules`; `longestToken` (the vocabulary's longest token, in bytes) lets states of a
@@ -60,6 +64,9 @@ struct GrammarTables: Sendable {
                 classMap += dfa.classOf
                 let classBytes = dfa.classByteSets
                 stateMaskState += Self.maskStates(of: dfa, longestToken: longestToken)
+                let runs = Self.runs(of: dfa)
+                stateRunBytes += runs.bytes
+                stateRunLength += runs.lengths
                 for state in 0..<dfa.stateCount {
                     stateTransitionBase.append(Int32(transitions.count))
                     transitions += dfa.transitions[(state * dfa.classCount)..<((state + 1) * dfa.classCount)]

@@ -158,19 +158,30 @@ extension GrammarEngine {
         arena.removeLast(arena.count - arenaMark)
     }
 
-    /// Whether `frame` (an automaton state) loops on every byte below `node` in `trie`.
+    /// Whether `frame` (an automaton state) takes every token below `node` in `trie` whole: it
+    /// loops on every byte below, or its run through a chain of states holds them all and is at
+    /// least as long as the subtree is deep.
     @inline(__always)
     func coversSubtree(_ frame: Frame, trie: TokenTrie, node: Int) -> Bool {
         guard tables.ruleKind[Int(frame.rule)] == GrammarTables.kindAutomaton else { return false }
-        let global = Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state) &* 4
+        let state = Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state)
+        let global = state &* 4
         let base = node &* 4
         let below0 = trie.bytesBelow[base]
         let below1 = trie.bytesBelow[base &+ 1]
         let below2 = trie.bytesBelow[base &+ 2]
         let below3 = trie.bytesBelow[base &+ 3]
         if below0 | below1 | below2 | below3 == 0 { return false }
-        return below0 & ~tables.stateLoop[global] == 0 && below1 & ~tables.stateLoop[global &+ 1] == 0
+        if below0 & ~tables.stateLoop[global] == 0 && below1 & ~tables.stateLoop[global &+ 1] == 0
             && below2 & ~tables.stateLoop[global &+ 2] == 0 && below3 & ~tables.stateLoop[global &+ 3] == 0
+        {
+            return true
+        }
+        // A run of one byte covers no more than the node's children: not worth the check.
+        let run = tables.stateRunLength[state]
+        return run > 1 && trie.heights[node] <= run && below0 & ~tables.stateRunBytes[global] == 0
+            && below1 & ~tables.stateRunBytes[global &+ 1] == 0 && below2 & ~tables.stateRunBytes[global &+ 2] == 0
+            && below3 & ~tables.stateRunBytes[global &+ 3] == 0
     }
 
     /// Computes the cached mask entry of `top` by walking the vocabulary trie with the context cut.

@@ -16,6 +16,8 @@ struct TokenTrie: Sendable {
     var bytesBelow: [UInt64]
     /// The depth of the deepest node (the longest string's length).
     var maxDepth: Int
+    /// Per node: how much deeper than the node its deepest descendant lies (0 for a leaf).
+    var heights: [UInt16]
 
     var nodeCount: Int { bytes.count }
 
@@ -54,6 +56,7 @@ struct TokenTrie: Sendable {
         }
         while let node = path.popLast() { subtreeEnd[node] = Int32(bytes.count) }
         var below = [UInt64](repeating: 0, count: bytes.count * 4)
+        var heights = [UInt16](repeating: 0, count: bytes.count)
         // Parents: the nearest earlier node whose subtree contains the node.
         var parents = [Int32](repeating: 0, count: bytes.count)
         var stack: [Int] = [0]
@@ -67,6 +70,7 @@ struct TokenTrie: Sendable {
                 let parent = Int(parents[node])
                 let byte = bytes[node]
                 for word in 0..<4 { below[parent * 4 + word] |= below[node * 4 + word] }
+                heights[parent] = max(heights[parent], heights[node] &+ 1)
                 below[parent * 4 + Int(byte >> 6)] |= 1 << UInt64(byte & 63)
             }
         }
@@ -90,6 +94,7 @@ struct TokenTrie: Sendable {
         self.extras = extras
         self.bytesBelow = below
         self.maxDepth = Int(depths.max() ?? 0)
+        self.heights = heights
     }
 
     static let empty = TokenTrie(strings: [], payloads: [], extras: [])
