@@ -210,8 +210,6 @@ extension GrammarEngine {
         }
         var frames: [Frame] = []
         let nodeCount = trie.nodeCount
-        // The levels are read and written at every node: without the per-access checks of an
-        // array, and indexed by trie depths, which are at most `maxDepth`.
         // A pop point is kept only when some token below it is not accepted: the walk skipped a
         // subtree (a rejection) somewhere under it. Open points wait for the walk to leave them.
         var rejections = 0
@@ -219,6 +217,8 @@ extension GrammarEngine {
         func close(_ point: (node: Int32, end: Int, rejections: Int)) {
             if rejections > point.rejections { popPoints.append(point.node) }
         }
+        // The levels are read and written at every node: without the per-access checks of an
+        // array, and indexed by trie depths, which are at most `maxDepth`.
         levels.withUnsafeMutableBufferPointer { level in
             var node = 1
             while node < nodeCount {
@@ -274,7 +274,7 @@ extension GrammarEngine {
                 current.frame = produced
                 level[depth] = current
                 if one, coversSubtree(produced, trie: trie, node: node) {
-                    // Every byte below loops on this state: the whole subtree is accepted as is.
+                    // The state takes every token below (a loop or a run): the whole subtree is accepted.
                     let end = Int(trie.subtreeEnd[node])
                     acceptedList.append(contentsOf: trie.entries[Int(trie.entryStart[node])..<Int(trie.entryStart[end])])
                     node = end
