@@ -14,10 +14,11 @@ struct TokenTrie: Sendable {
     /// Four words per node: the set of bytes that occur anywhere below the node (not the node's
     /// own byte). A walk in a state that loops on all of them accepts the whole subtree at once.
     var bytesBelow: [UInt64]
-    /// The depth of the deepest node (the longest string's length).
-    var maxDepth: Int
     /// Per node: how much deeper than the node its deepest descendant lies (0 for a leaf).
     var heights: [UInt16]
+
+    /// The depth of the deepest node (the longest string's length): the root's height.
+    var maxDepth: Int { Int(heights.first ?? 0) }
 
     var nodeCount: Int { bytes.count }
 
@@ -93,7 +94,6 @@ struct TokenTrie: Sendable {
         self.entries = entries
         self.extras = extras
         self.bytesBelow = below
-        self.maxDepth = Int(depths.max() ?? 0)
         self.heights = heights
     }
 
