@@ -22,6 +22,7 @@ struct ServeCommand {
     var requestTimeout = 30
     var gracePeriod = 10
     var speculation: LocalModelSettings.Speculation?
+    var hostCacheMegabytes: Int?
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -42,6 +43,7 @@ struct ServeCommand {
                     throw CLIError.usage("--speculation takes none, lookup, lookup:N, draft:MODEL or draft:MODEL:N, got '\(setting)'")
                 }
                 speculation = parsed
+            case "--cache-ram": hostCacheMegabytes = try arguments.number(for: word)
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -53,6 +55,7 @@ struct ServeCommand {
         guard queueLimit >= 0 else { throw CLIError.usage("--queue must not be negative") }
         guard requestTimeout >= 1 else { throw CLIError.usage("--request-timeout must be at least 1 second") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
+        if let hostCacheMegabytes, hostCacheMegabytes < 0 { throw CLIError.usage("--cache-ram must not be negative") }
         // The key from the environment keeps it out of `ps` listings.
         apiKey = apiKey ?? ProcessInfo.processInfo.environment["FM_API_KEY"]
         if apiKey?.isEmpty == true { apiKey = nil }
@@ -79,6 +82,9 @@ struct ServeCommand {
           --speculation MODE    none, lookup, lookup:N, draft:MODEL or draft:MODEL:N: speculative
                                 decoding by prompt lookup or a draft model (same answers; default:
                                 FM_SPECULATION)
+          --cache-ram MIB       memory for conversations whose slot another request took, restored
+                                when they continue instead of computed again; 0 keeps none
+                                (default: FM_CACHE_RAM or 256)
         """
 
     /// The served models: the base model, then one per adapter.
@@ -87,6 +93,7 @@ struct ServeCommand {
         if let modelPath { settings.modelPath = ModelCatalog.resolve(modelPath) }
         if let contextSize { settings.contextSize = contextSize }
         if let speculation { settings.speculation = speculation }
+        if let hostCacheMegabytes { settings.hostCacheMegabytes = hostCacheMegabytes }
         settings.concurrentSessions = parallel
         let models: [ServedModel]
         do {

@@ -95,6 +95,13 @@ final class ServerMetrics: Sendable {
             single("fm_forced_tokens_total", "counter", "Tokens appended by jump-forward without sampling.", engine.forcedTokens)
             single("fm_drafted_tokens_total", "counter", "Tokens drafted by speculative decoding and verified.", engine.draftedTokens)
             single("fm_accepted_draft_tokens_total", "counter", "Drafted tokens that matched the model's own.", engine.acceptedDraftTokens)
+            single(
+                "fm_host_cache_saved_total", "counter", "Conversations saved to host memory when another request took their slot.",
+                engine.savedSequences)
+            single(
+                "fm_host_cache_restored_tokens_total", "counter", "Prompt tokens restored from conversations saved to host memory.",
+                engine.restoredPromptTokens)
+            single("fm_host_cache_bytes", "gauge", "Bytes of conversations saved to host memory (bounded by --cache-ram).", engine.hostCacheBytes)
             histogram("fm_time_to_first_token_seconds", "Time from admission to the first generated text.", state.timeToFirstToken)
             histogram("fm_time_per_output_token_seconds", "Mean time per generated token after the first, per generation.", state.timePerToken)
             histogram("fm_request_duration_seconds", "Time from admission to the end of a generation.", state.requestDuration)

@@ -77,4 +77,32 @@ import TestSupport
         let corrupted = try feed(nextTurn, from: history.count, sequence: 3)
         #expect(largestDifference(corrupted, full) > 4, "control: \(largestDifference(corrupted, full))")
     }
+
+    @Test func aSavedStateRestoredIntoAnotherSequenceIsExact() throws {
+        let vocabulary = model.vocabulary
+        let prompt = try vocabulary.tokenize(TestModels.chatML(system: "You are a helpful assistant.", user: "Name two seas."))
+        let nextTurn = try vocabulary.tokenize("<|im_end|>\n<|im_start|>user\nAnd a lake?<|im_end|>\n<|im_start|>assistant\n")
+        _ = try feed(prompt, from: 0, sequence: 0)
+        let state = try #require(context.savedState(of: 0))
+        #expect(!state.isEmpty)
+        let kept = try feed(nextTurn, from: prompt.count, sequence: 0)
+
+        // Restored into another sequence (which held something else), the same next turn gives
+        // bit for bit the same logits as the sequence it was saved from.
+        _ = try feed(nextTurn, from: 0, sequence: 1)
+        #expect(context.restoreState(state, into: 1))
+        let restored = try feed(nextTurn, from: prompt.count, sequence: 1)
+        #expect(largestDifference(restored, kept) == 0)
+
+        // A state cut short, or bytes that are no state, are refused and leave the sequence
+        // empty: a prompt from position 0 then decodes as on a fresh sequence.
+        let fresh = try feed(prompt, from: 0, sequence: 3)
+        for refused in [Array(state.prefix(state.count / 2)), [UInt8](repeating: 0xFF, count: 64), []] {
+            #expect(!context.restoreState(refused, into: 2))
+            #expect(largestDifference(try feed(prompt, from: 0, sequence: 2), fresh) == 0)
+            context.removeTokens(of: 2, from: 0)
+        }
+        // An empty sequence has nothing to save.
+        #expect(context.savedState(of: 2) == nil)
+    }
 }

@@ -129,11 +129,11 @@ import TestSupport
         """
 
     /// A fresh engine, so that other tests' requests cannot take its cache.
-    func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil) throws -> InferenceEngine {
-        try InferenceEngine(
-            model: try TestModels.smolLM2(),
-            configuration: ContextConfiguration(
-                tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk))
+    func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil, hostCacheBytes: Int? = nil) throws -> InferenceEngine {
+        var configuration = ContextConfiguration(
+            tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk)
+        if let hostCacheBytes { configuration.hostCacheBytes = hostCacheBytes }
+        return try InferenceEngine(model: try TestModels.smolLM2(), configuration: configuration)
     }
 
     func tokens(_ user: String, system: String = librarian) throws -> [TokenID] {
@@ -204,7 +204,8 @@ import TestSupport
     }
 
     @Test func moreConversationsThanSlotsEvictTheLeastRecentlyUsed() async throws {
-        let engine = try freshEngine()
+        // Without the host-memory cache, an evicted conversation is gone.
+        let engine = try freshEngine(hostCacheBytes: 0)
         let vocabulary = try TestModels.smolLM2().vocabulary
         let systems = ["You are a pirate.", "You are a chef who loves soup.", "You are a tired astronaut."]
         var prompts = try systems.map { try tokens("Say hello.", system: $0) }
@@ -225,6 +226,48 @@ import TestSupport
         #expect(again2.cached >= prompts[2].count)
         #expect(second0.tokens == (try await solo(greedy(prompts[0]))))
         #expect(second1.tokens == (try await solo(greedy(prompts[1]))))
+    }
+
+    /// Three conversations on two slots, as above, with the host-memory cache on: the evicted
+    /// conversation is saved, and its next turn restores it (into another slot) instead of
+    /// computing it again, with the answer it would have had.
+    @Test func anEvictedConversationIsRestoredFromHostMemory() async throws {
+        let engine = try freshEngine()
+        let vocabulary = try TestModels.smolLM2().vocabulary
+        let systems = ["You are a pirate.", "You are a chef who loves soup.", "You are a tired astronaut."]
+        var prompts = try systems.map { try tokens("Say hello.", system: $0) }
+        var firstTurns: [[TokenID]] = []
+        for prompt in prompts { firstTurns.append(try await run(greedy(prompt), on: engine).tokens) }
+        #expect(engine.statistics().savedSequences == 1)
+        #expect(engine.statistics().hostCacheBytes > 0)
+        let turn = try vocabulary.tokenize("<|im_end|>\n<|im_start|>user\nAnd goodbye?<|im_end|>\n<|im_start|>assistant\n")
+        for index in prompts.indices { prompts[index] += firstTurns[index] + turn }
+        // Conversation 1 holds the least recently used slot: conversation 0 is restored there.
+        let second0 = try await run(greedy(prompts[0]), on: engine)
+        let history = prompts[0].count - turn.count
+        #expect(second0.cached >= history - 1)
+        let statistics = engine.statistics()
+        #expect(statistics.restoredSequences == 1)
+        #expect(statistics.restoredPromptTokens == second0.cached)
+        // Conversation 1, evicted in turn, was saved too.
+        #expect(statistics.savedSequences == 2)
+        #expect(second0.tokens == (try await solo(greedy(prompts[0]))))
+        let second1 = try await run(greedy(prompts[1]), on: engine)
+        #expect(second1.cached >= prompts[1].count - turn.count - 1)
+        #expect(second1.tokens == (try await solo(greedy(prompts[1]))))
+        // A prompt that shares only the start of a saved conversation (conversation 2, saved when
+        // conversation 1 took its slot) restores it and drops the rest.
+        let other = try tokens("Say bye.", system: systems[2])
+        let shared = SlotPlanner.sharedPrefixLength(other, prompts[2])
+        #expect(shared > 8 && shared < prompts[2].count - turn.count, "\(shared)")
+        let partial = try await run(greedy(other), on: engine)
+        #expect(partial.cached == shared)
+        #expect(engine.statistics().restoredSequences == 3)
+        #expect(partial.tokens == (try await solo(greedy(other))))
+        // Discarding caches empties host memory too.
+        await engine.discardIdleCaches()
+        #expect(engine.statistics().hostCacheBytes == 0)
+        #expect(try await run(greedy(prompts[2]), on: engine).cached == 0)
     }
 
     @Test func longPromptsArePrefilledInChunksWhileOthersDecode() async throws {

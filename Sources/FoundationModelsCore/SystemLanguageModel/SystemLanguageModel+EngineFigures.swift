@@ -22,6 +22,13 @@ extension SystemLanguageModel {
         package var draftModelPasses = 0
         /// Drafted tokens dropped before feeding because the grammar forbids them.
         package var draftTokensCutByConstraint = 0
+        /// Prompt tokens restored from conversations saved to host memory when their slot was
+        /// taken (part of ``reusedPromptTokens``).
+        package var restoredPromptTokens = 0
+        /// Conversations saved to host memory when a request took their slot.
+        package var savedSequences = 0
+        /// Bytes those saved conversations hold now.
+        package var hostCacheBytes = 0
 
         /// Zeros.
         package init() {}
@@ -36,6 +43,9 @@ extension SystemLanguageModel {
             acceptedDraftTokens = statistics.acceptedDraftTokens
             draftModelPasses = statistics.draftModelPasses
             draftTokensCutByConstraint = statistics.draftTokensCutByConstraint
+            restoredPromptTokens = statistics.restoredPromptTokens
+            savedSequences = statistics.savedSequences
+            hostCacheBytes = statistics.hostCacheBytes
         }
     }
 

@@ -29,6 +29,10 @@ package struct ContextConfiguration: Sendable, Hashable {
     package var adaptsThreadsToLoad = true
     /// Whether and how far generations draft tokens ahead (prompt lookup); off by default.
     package var speculation = SpeculationSettings.off
+    /// The most bytes of evicted sequences kept in host memory, so that a prompt that starts the
+    /// same way later restores them instead of computing them (see ``HostPromptCache``); 0 keeps
+    /// none. 256 MiB by default: about 21,000 tokens of Qwen2.5-0.5B's cache (12 KiB a token).
+    package var hostCacheBytes = 256 << 20
     /// How many decoding generations a pass feeds: by default all of them; `.adaptive` feeds as many
     /// as the measured pass costs say are fastest (see ``DecodingPassWidth``).
     package var decodingPassWidth = DecodingPassWidth.Mode.all

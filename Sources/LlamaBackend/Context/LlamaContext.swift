@@ -125,6 +125,41 @@ package final class LlamaContext {
         return llama_memory_seq_rm(memory, sequence, start, -1)
     }
 
+    /// The state of what `sequence` caches (its tokens' K and V rows, as llama.cpp writes them),
+    /// or nil when it caches nothing or llama.cpp wrote nothing.
+    package func savedState(of sequence: Int32) -> [UInt8]? {
+        guard let memory = llama_get_memory(pointer), llama_memory_seq_pos_max(memory, sequence) >= 0 else { return nil }
+        let size = llama_state_seq_get_size(pointer, sequence)
+        guard size > 0 else { return nil }
+        var state = [UInt8](repeating: 0, count: size)
+        let written = state.withUnsafeMutableBufferPointer { buffer in
+            llama_state_seq_get_data(pointer, buffer.baseAddress, size, sequence)
+        }
+        guard written > 0 else { return nil }
+        if written < size { state.removeLast(size - written) }
+        return state
+    }
+
+    /// Makes `sequence` cache what `state` (from ``savedState(of:)`` on this context) holds,
+    /// replacing what it cached.
+    ///
+    /// - Returns: False when llama.cpp refused the state (written by another model or
+    ///   configuration, cut short, or larger than the sequence's cells); the sequence then caches
+    ///   nothing.
+    package func restoreState(_ state: [UInt8], into sequence: Int32) -> Bool {
+        let read =
+            state.isEmpty
+            ? 0
+            : state.withUnsafeBufferPointer { buffer in
+                llama_state_seq_set_data(pointer, buffer.baseAddress, buffer.count, sequence)
+            }
+        guard read > 0 else {
+            removeTokens(of: sequence, from: 0)
+            return false
+        }
+        return true
+    }
+
     /// Makes `destination` cache the first `count` tokens that `source` caches, replacing what it held.
     ///
     /// Each sequence has its own KV stream (`kv_unified = false`), and llama.cpp copies between

@@ -31,6 +31,8 @@ final class EngineScheduler {
     let costModel: SpeculationCostModel
     /// How many decoding generations a pass feeds.
     let passWidth: DecodingPassWidth
+    /// Slots' sequences saved to host memory when a request took their slot.
+    let hostCache: HostPromptCache
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -48,6 +50,7 @@ final class EngineScheduler {
         self.drafter = self.speculation.isEnabled ? drafter : nil
         self.costModel = SpeculationCostModel(trackedRows: min(64, sequences * (self.speculation.maximumDraft + 1)))
         self.passWidth = DecodingPassWidth(mode: context.configuration.decodingPassWidth, rows: sequences)
+        self.hostCache = HostPromptCache(capacity: context.configuration.hostCacheBytes)
     }
 
     /// Runs until the engine shuts down.
@@ -76,6 +79,8 @@ final class EngineScheduler {
 
     /// Empties every idle slot's cache (busy slots keep theirs).
     private func discardIdleCaches() {
+        hostCache.removeAll()
+        mailbox.statistics.withLock { $0.hostCacheBytes = 0 }
         for index in slots.indices where slots[index].generation == nil {
             context.removeTokens(of: slots[index].sequence, from: 0)
             slots[index].cached = []
@@ -128,8 +133,14 @@ final class EngineScheduler {
         var reuse = plan.reusedTokens
         // The last prompt token must be fed again to get the logits for the first sampled token.
         if !prefillOnly, reuse == prompt.count { reuse -= 1 }
+        let restore = hostRestore(for: prompt, beating: reuse, prefillOnly: prefillOnly)
+        saveBeforeEviction(slot: slotIndex, prompt: prompt, keeping: restore?.kept ?? reuse)
         var copied = 0
-        if let donor = plan.donor, reuse > 0, context.shareTokens(from: slots[donor].sequence, to: sequence, count: Int32(reuse)) {
+        var restored = 0
+        if let restore {
+            reuse = restoreFromHost(restore.entry, keeping: restore.kept, into: slotIndex)
+            restored = reuse
+        } else if let donor = plan.donor, reuse > 0, context.shareTokens(from: slots[donor].sequence, to: sequence, count: Int32(reuse)) {
             slots[slotIndex].cached = Array(prompt[..<reuse])
             copied = reuse
         } else {
@@ -173,6 +184,8 @@ final class EngineScheduler {
                 statistics.prefixCopies += 1
                 statistics.copiedPromptTokens += copied
             }
+            statistics.restoredPromptTokens += restored
+            statistics.hostCacheBytes = hostCache.usedBytes
         }
         if generation.remaining == 0 {
             // Prewarming a prompt that is fully cached already.
@@ -180,6 +193,56 @@ final class EngineScheduler {
             ticket.continuation.yield(.prefilled(promptTokens: prompt.count, cachedTokens: reuse))
             finish(slot: slotIndex, reason: .prefillOnly)
         }
+    }
+
+    // MARK: Host memory
+
+    /// The saved sequence to restore for `prompt` and how many of its tokens to keep, when it
+    /// keeps more of the prompt than the slots' `reuse` (restoring costs a copy of the state,
+    /// little beside computing even one token).
+    private func hostRestore(for prompt: [TokenID], beating reuse: Int, prefillOnly: Bool) -> (entry: HostPromptCache.Entry, kept: Int)? {
+        guard hostCache.isEnabled, var match = hostCache.longestMatch(for: prompt) else { return nil }
+        if !prefillOnly, match.shared == prompt.count { match.shared -= 1 }
+        return match.shared > reuse ? (match.entry, match.shared) : nil
+    }
+
+    /// Saves what a slot caches to host memory before a request takes it, when the request
+    /// would drop at least ``minimumCopy`` of those tokens (it keeps the first `kept` of the
+    /// prompt) and no saved sequence holds them already.
+    private func saveBeforeEviction(slot index: Int, prompt: [TokenID], keeping kept: Int) {
+        let cached = slots[index].cached
+        guard hostCache.isEnabled, cached.count - min(slots[index].sharedPrefixLength(with: prompt), kept) >= minimumCopy,
+            hostCache.wouldStore(cached), let state = context.savedState(of: slots[index].sequence)
+        else { return }
+        if hostCache.store(tokens: cached, state: state, at: step) {
+            mailbox.statistics.withLock { $0.savedSequences += 1 }
+        }
+    }
+
+    /// Loads a saved sequence into a slot and keeps its first `kept` tokens; returns how many
+    /// the slot then caches (0 when llama.cpp refused the state, which is then forgotten).
+    ///
+    /// Takes the entry itself, not its place: saving the slot's own sequence first may have
+    /// evicted it from the cache, and its state is still at hand.
+    private func restoreFromHost(_ entry: HostPromptCache.Entry, keeping kept: Int, into index: Int) -> Int {
+        let sequence = slots[index].sequence
+        let tokens = entry.tokens
+        guard context.restoreState(entry.state, into: sequence) else {
+            hostCache.remove(entry.id)
+            slots[index].cached = []
+            mailbox.statistics.withLock { $0.failedRestores += 1 }
+            return 0
+        }
+        if kept < tokens.count, !context.removeTokens(of: sequence, from: Int32(kept)) {
+            context.removeTokens(of: sequence, from: 0)
+            slots[index].cached = []
+            return 0
+        }
+        slots[index].cached = Array(tokens[..<kept])
+        // The slot holds all of it now; a part stays saved for the rest.
+        if kept == tokens.count { hostCache.remove(entry.id) } else { hostCache.touch(entry.id, at: step) }
+        mailbox.statistics.withLock { $0.restoredSequences += 1 }
+        return kept
     }
 
     // MARK: Decoding
@@ -214,13 +277,16 @@ final class EngineScheduler {
         let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.prefillChunkWhileDecoding
         var prefillUsed = 0
         var drafts = plannedDrafts(for: decoding)
+        // What each generation feeds, decided in budget order and appended in sequence order.
+        var planned: [(slot: Int, take: Int, wantsLogits: Bool, draft: [TokenID])] = []
+        var used = 0
         for index in decoding + prefilling {
             guard let generation = slots[index].generation else { continue }
             if generation.ticket.isCancelled {
                 finish(slot: index, throwing: CancellationError())
                 continue
             }
-            var take = min(generation.remaining, batch.capacity - batch.count)
+            var take = min(generation.remaining, batch.capacity - used)
             if !generation.hasPrefilled {
                 take = min(take, prefillBudget - prefillUsed)
             }
@@ -233,26 +299,33 @@ final class EngineScheduler {
                         tokenCount: start + generation.remaining, contextLength: tokensPerSequence))
                 continue
             }
-            let completesPending = generation.fed + take == generation.pending.count
-            let wantsLogits = completesPending && !generation.isPrefillOnly
+            let wantsLogits = generation.fed + take == generation.pending.count && !generation.isPrefillOnly
+            if !generation.hasPrefilled { prefillUsed += take }
+            var draft: [TokenID] = []
+            if generation.hasPrefilled, wantsLogits, let drafted = drafts.removeValue(forKey: index) {
+                draft = Array(drafted.prefix(batch.capacity - used - take))
+            }
+            used += take + draft.count
+            planned.append((index, take, wantsLogits, draft))
+        }
+        // llama.cpp splits a pass over separate KV streams into micro-batches of consecutive
+        // sequence ids, taken in batch order (`split_equal`): decoders first and a prompt after
+        // them would cost an extra micro-batch whenever the prompt's slot lies between theirs.
+        for (index, take, wantsLogits, draft) in planned.sorted(by: { $0.slot < $1.slot }) {
+            guard let generation = slots[index].generation else { continue }
+            let start = slots[index].cached.count
             var logitsIndex: Int32?
             for offset in 0..<take {
-                let token = generation.pending[generation.fed + offset]
                 let isLast = offset == take - 1
-                let index = batch.append(
-                    token, position: Int32(start + offset), sequence: slots[index].sequence,
+                let entry = batch.append(
+                    generation.pending[generation.fed + offset], position: Int32(start + offset), sequence: slots[index].sequence,
                     computeLogits: isLast && wantsLogits)
-                if isLast && wantsLogits { logitsIndex = index }
+                if isLast && wantsLogits { logitsIndex = entry }
             }
-            if !generation.hasPrefilled { prefillUsed += take }
-            var participant = Participant(slot: index, count: take, logitsIndex: logitsIndex)
-            if generation.hasPrefilled, wantsLogits, let draft = drafts.removeValue(forKey: index) {
-                participant.draft = Array(draft.prefix(batch.capacity - batch.count))
-                for (offset, token) in participant.draft.enumerated() {
-                    batch.append(token, position: Int32(start + take + offset), sequence: slots[index].sequence, computeLogits: true)
-                }
+            for (offset, token) in draft.enumerated() {
+                batch.append(token, position: Int32(start + take + offset), sequence: slots[index].sequence, computeLogits: true)
             }
-            participants.append(participant)
+            participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex, draft: draft))
         }
         guard !participants.isEmpty else { return }
         if prefillUsed > 0, participants.count > prefillingParticipants(participants) {

@@ -103,6 +103,17 @@ package struct EngineStatistics: Sendable, Equatable {
     package var reusedPromptTokens = 0
     /// Prompt tokens copied from another slot's cache (a prefix shared across sessions).
     package var copiedPromptTokens = 0
+    /// Prompt tokens restored from sequences saved to host memory (see
+    /// ``ContextConfiguration/hostCacheBytes``).
+    package var restoredPromptTokens = 0
+    /// Sequences saved to host memory before a request took their slot.
+    package var savedSequences = 0
+    /// Saved sequences loaded back into a slot.
+    package var restoredSequences = 0
+    /// Saved sequences llama.cpp refused to load (their tokens were computed instead).
+    package var failedRestores = 0
+    /// Bytes of saved sequences held in host memory now.
+    package var hostCacheBytes = 0
     /// Prefix copies between slots.
     package var prefixCopies = 0
     /// Cached tokens dropped because a request in their slot did not share them (evictions).

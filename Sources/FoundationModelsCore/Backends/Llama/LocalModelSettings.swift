@@ -22,6 +22,7 @@ import Synchronization
 /// | `FM_ADAPTIVE_THREADS` | `0` keeps a session decoding alone at `FM_THREADS` threads, even when one is faster under load | on |
 /// | `FM_SPECULATION` | `none`, `lookup`, `lookup:N`, `draft:MODEL` or `draft:MODEL:N`: speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_SPECULATION_COST` | `0` drafts whatever drafting costs, instead of only where measured pass costs say it pays (to measure drafting itself) | on |
+/// | `FM_CACHE_RAM` | MiB of evicted conversations kept in memory (see ``hostCacheMegabytes``); `0` keeps none | 256 |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
@@ -69,6 +70,11 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// ``threads``, and answers cannot depend on the machine's load (with more than one thread,
     /// llama.cpp's attention over 512 or more cached tokens rounds differently by thread count).
     public var adaptsThreadsToLoad = true
+    /// How much memory, in MiB, keeps the cached tokens of conversations whose slot another one
+    /// took (with more sessions than ``concurrentSessions``), so that a prompt that continues
+    /// them restores their cache instead of computing it again; 0 keeps none. The least recently
+    /// used go first. Qwen2.5-0.5B's cache takes 12 KiB a token: 256 MiB holds about 21,000.
+    public var hostCacheMegabytes = 256
     /// Whether generations guess tokens ahead and verify several per model pass; answers are the
     /// same either way (see ``Speculation``).
     public var speculation = Speculation.none
@@ -169,6 +175,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         settings.simulatedAvailability = environment["FM_SIMULATE_AVAILABILITY"].flatMap(SimulatedAvailability.init(rawValue:))
         settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
         if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
+        if let megabytes = environment["FM_CACHE_RAM"].flatMap(Int.init), megabytes >= 0 { settings.hostCacheMegabytes = megabytes }
         if environment["FM_ADAPTIVE_THREADS"] == "0" { settings.adaptsThreadsToLoad = false }
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         if environment["FM_SPECULATION_COST"] == "0" { settings.speculationAdaptsToCost = false }
@@ -195,6 +202,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         configuration.speculation.adaptsToCost = speculationAdaptsToCost
         configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
         configuration.decodingPassWidth = decodingPassWidth.engineMode
+        configuration.hostCacheBytes = max(0, hostCacheMegabytes) << 20
         return configuration
     }
 }
