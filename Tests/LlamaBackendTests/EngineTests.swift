@@ -129,10 +129,13 @@ import TestSupport
         """
 
     /// A fresh engine, so that other tests' requests cannot take its cache.
-    func freshEngine(sequences: Int = 2, prefillChunk: Int? = nil, hostCacheBytes: Int? = nil) throws -> InferenceEngine {
+    func freshEngine(
+        sequences: Int = 2, prefillChunk: Int? = nil, hostCacheBytes: Int? = nil, layout: MicroBatchLayout.Mode = .adaptive
+    ) throws -> InferenceEngine {
         var configuration = ContextConfiguration(
             tokensPerSequence: 1024, sequences: sequences, threads: TestModels.threads, prefillChunkWhileDecoding: prefillChunk)
         if let hostCacheBytes { configuration.hostCacheBytes = hostCacheBytes }
+        configuration.microBatchLayout = layout
         return try InferenceEngine(model: try TestModels.smolLM2(), configuration: configuration)
     }
 
@@ -268,6 +271,27 @@ import TestSupport
         await engine.discardIdleCaches()
         #expect(engine.statistics().hostCacheBytes == 0)
         #expect(try await run(greedy(prompts[2]), on: engine).cached == 0)
+    }
+
+    /// Three generations decoding together, their rows computed together or alone (the batch
+    /// in descending slot order): each gets its own answer, as decoded alone.
+    @Test(arguments: [MicroBatchLayout.Mode.together, .alone])
+    func rowsComputedAloneOrTogetherKeepTheirOwnAnswers(layout: MicroBatchLayout.Mode) async throws {
+        let engine = try freshEngine(sequences: 3, layout: layout)
+        let requests = try ["Name a poet.", "Count from 1 to 20.", "Name three colors."].map { greedy(try tokens($0), 24) }
+        var expected: [[TokenID]] = []
+        for request in requests { expected.append(try await solo(request)) }
+        #expect(Set(expected).count == 3)
+        let answers = try await withThrowingTaskGroup(of: (Int, [TokenID]).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, try await self.run(request, on: engine).tokens) }
+            }
+            var answers = [[TokenID]](repeating: [], count: requests.count)
+            for try await (index, tokens) in group { answers[index] = tokens }
+            return answers
+        }
+        #expect(engine.statistics().largestBatchSequences >= 2)
+        #expect(answers == expected)
     }
 
     @Test func longPromptsArePrefilledInChunksWhileOthersDecode() async throws {

@@ -33,6 +33,9 @@ package struct ContextConfiguration: Sendable, Hashable {
     /// same way later restores them instead of computing them (see ``HostPromptCache``); 0 keeps
     /// none. 256 MiB by default: about 21,000 tokens of Qwen2.5-0.5B's cache (12 KiB a token).
     package var hostCacheBytes = 256 << 20
+    /// Whether a step's decoding rows are computed together or one by one: by default as the
+    /// costs measured on this machine say (see ``MicroBatchLayout``).
+    package var microBatchLayout = MicroBatchLayout.Mode.adaptive
     /// How many decoding generations a pass feeds: by default all of them; `.adaptive` feeds as many
     /// as the measured pass costs say are fastest (see ``DecodingPassWidth``).
     package var decodingPassWidth = DecodingPassWidth.Mode.all

@@ -33,6 +33,8 @@ final class EngineScheduler {
     let passWidth: DecodingPassWidth
     /// Slots' sequences saved to host memory when a request took their slot.
     let hostCache: HostPromptCache
+    /// Whether a step's decoding rows are computed together or one by one.
+    let layout: MicroBatchLayout
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -51,6 +53,7 @@ final class EngineScheduler {
         self.costModel = SpeculationCostModel(trackedRows: min(64, sequences * (self.speculation.maximumDraft + 1)))
         self.passWidth = DecodingPassWidth(mode: context.configuration.decodingPassWidth, rows: sequences)
         self.hostCache = HostPromptCache(capacity: context.configuration.hostCacheBytes)
+        self.layout = MicroBatchLayout(mode: context.configuration.microBatchLayout)
     }
 
     /// Runs until the engine shuts down.
@@ -311,7 +314,18 @@ final class EngineScheduler {
         // llama.cpp splits a pass over separate KV streams into micro-batches of consecutive
         // sequence ids, taken in batch order (`split_equal`): decoders first and a prompt after
         // them would cost an extra micro-batch whenever the prompt's slot lies between theirs.
-        for (index, take, wantsLogits, draft) in planned.sorted(by: { $0.slot < $1.slot }) {
+        // A step of decoding rows only is laid out as ``MicroBatchLayout`` measures cheapest.
+        planned.sort { $0.slot < $1.slot }
+        let rowsOnly = planned.allSatisfy { $0.take == 1 && $0.draft.isEmpty && slots[$0.slot].generation?.hasPrefilled == true }
+        var rowLayout: (runs: [Int], alone: Bool)?
+        if rowsOnly, !planned.isEmpty {
+            let runs = Self.runLengths(of: planned.map(\.slot))
+            let alone = layout.computesAlone(runs: runs)
+            // Descending ids never continue a run, so each row is a micro-batch of its own.
+            if alone { planned.reverse() }
+            rowLayout = (runs, alone)
+        }
+        for (index, take, wantsLogits, draft) in planned {
             guard let generation = slots[index].generation else { continue }
             let start = slots[index].cached.count
             var logitsIndex: Int32?
@@ -339,6 +353,11 @@ final class EngineScheduler {
             try context.decode(batch)
             if speculation.adaptsToCost { costModel.recordPass(rows: batch.count, seconds: context.lastPassSeconds) }
             passWidth.recordPass(rows: batch.count, seconds: context.lastPassSeconds, decodesOnly: decodesOnly)
+            if let rowLayout {
+                layout.recordStep(runs: rowLayout.runs, alone: rowLayout.alone, seconds: context.lastPassSeconds)
+            } else {
+                layout.recordOtherStep()
+            }
         } catch {
             for participant in participants {
                 let slot = slots[participant.slot]
@@ -356,6 +375,15 @@ final class EngineScheduler {
             slots[participant.slot].lastFed = step
             advance(participant)
         }
+    }
+
+    /// The lengths of the runs of consecutive numbers in ascending `slots`: `[0, 1, 3]` → `[2, 1]`.
+    static func runLengths(of slots: [Int]) -> [Int] {
+        var runs: [Int] = []
+        for (position, slot) in slots.enumerated() {
+            if position > 0, slots[position - 1] + 1 == slot { runs[runs.count - 1] += 1 } else { runs.append(1) }
+        }
+        return runs
     }
 
     /// How many participants of a step are prefilling.

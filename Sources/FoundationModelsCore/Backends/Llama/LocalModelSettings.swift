@@ -23,6 +23,7 @@ import Synchronization
 /// | `FM_SPECULATION` | `none`, `lookup`, `lookup:N`, `draft:MODEL` or `draft:MODEL:N`: speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_SPECULATION_COST` | `0` drafts whatever drafting costs, instead of only where measured pass costs say it pays (to measure drafting itself) | on |
 /// | `FM_CACHE_RAM` | MiB of evicted conversations kept in memory (see ``hostCacheMegabytes``); `0` keeps none | 256 |
+/// | `FM_ROW_LAYOUT` | `together` or `alone` fixes whether a step's decoding sessions are computed together or one by one (package-level `rowLayout`) | `adaptive` |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
@@ -85,6 +86,28 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// `FM_PASS_WIDTH=adaptive` feeds as many as the pass costs measured on this machine say are
     /// fastest, `FM_PASS_WIDTH=N` at most N.
     package var decodingPassWidth = PassWidth.all
+    /// Whether a step's decoding sessions are computed together or one by one: as the costs
+    /// measured on this machine say, by default; `FM_ROW_LAYOUT=together` or `alone` fixes it (to
+    /// measure either).
+    package var rowLayout = RowLayout.adaptive
+
+    /// Whether a step's decoding sessions are computed together or one by one.
+    package enum RowLayout: String, Sendable, Hashable {
+        /// As the costs measured on this machine say.
+        case adaptive
+        /// Together, as llama.cpp forms micro-batches of consecutive slots.
+        case together
+        /// One by one.
+        case alone
+
+        var engineMode: MicroBatchLayout.Mode {
+            switch self {
+            case .adaptive: .adaptive
+            case .together: .together
+            case .alone: .alone
+            }
+        }
+    }
 
     /// How many decoding sessions one model pass feeds.
     package enum PassWidth: Sendable, Hashable {
@@ -180,6 +203,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         if environment["FM_SPECULATION_COST"] == "0" { settings.speculationAdaptsToCost = false }
         if let width = environment["FM_PASS_WIDTH"].flatMap(PassWidth.init(setting:)) { settings.decodingPassWidth = width }
+        if let layout = environment["FM_ROW_LAYOUT"].flatMap(RowLayout.init(rawValue:)) { settings.rowLayout = layout }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
         return settings
     }
@@ -203,6 +227,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
         configuration.decodingPassWidth = decodingPassWidth.engineMode
         configuration.hostCacheBytes = max(0, hostCacheMegabytes) << 20
+        configuration.microBatchLayout = rowLayout.engineMode
         return configuration
     }
 }
