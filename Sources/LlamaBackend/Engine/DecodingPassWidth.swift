@@ -33,7 +33,7 @@ package final class DecodingPassWidth {
     let mode: Mode
     /// The latest seconds of decoding passes by row count (`index + 1` rows), and the choice count
     /// when each width was last measured.
-    private var samples: [[Double]]
+    private var samples: [RecentTimes]
     private var measuredAt: [Int]
     private var choices = 0
     /// The rows of the last pass of any kind, and whether it only decoded.
@@ -41,10 +41,6 @@ package final class DecodingPassWidth {
     /// A re-measurement under way: its width and the passes it still takes.
     private var probe: (width: Int, passesLeft: Int)?
 
-    /// Samples kept per width; its cost is their median.
-    static let keptSamples = 5
-    /// Samples a width needs before its cost counts.
-    static let neededSamples = 2
     /// Passes a re-measurement takes: the first after a pass of another shape is not counted.
     static let probePasses = 3
     /// A narrower width must decode this much faster (rows per second) than all of them to be used.
@@ -55,15 +51,14 @@ package final class DecodingPassWidth {
     /// A policy for up to `rows` decoding generations.
     init(mode: Mode, rows: Int) {
         self.mode = mode
-        self.samples = Array(repeating: [], count: max(1, rows))
+        self.samples = Array(repeating: RecentTimes(), count: max(1, rows))
         self.measuredAt = Array(repeating: 0, count: max(1, rows))
     }
 
     /// The median seconds of the latest decoding passes of `rows` rows, once there are enough.
     func passCost(rows: Int) -> Double? {
-        guard rows >= 1, rows <= samples.count, samples[rows - 1].count >= Self.neededSamples else { return nil }
-        let sorted = samples[rows - 1].sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        guard rows >= 1, rows <= samples.count else { return nil }
+        return samples[rows - 1].median
     }
 
     /// Records a pass of `rows` rows that took `seconds`; `decodesOnly` when it decoded one token
@@ -77,7 +72,6 @@ package final class DecodingPassWidth {
         guard decodesOnly, previousPass.decodesOnly, previousPass.rows == rows else { return }
         guard rows >= 1, rows <= samples.count, seconds > 0 else { return }
         samples[rows - 1].append(seconds)
-        if samples[rows - 1].count > Self.keptSamples { samples[rows - 1].removeFirst() }
         measuredAt[rows - 1] = choices
     }
 

@@ -57,9 +57,8 @@ final class HostPromptCache {
     func store(tokens: [TokenID], state: [UInt8], at step: UInt64) -> Bool {
         guard wouldStore(tokens), !state.isEmpty, state.count <= capacity else { return false }
         remove { tokens.starts(with: $0.tokens) }
-        while usedBytes + state.count > capacity, let oldest = entries.indices.min(by: { entries[$0].lastUsed < entries[$1].lastUsed }) {
-            usedBytes -= entries[oldest].state.count
-            entries.remove(at: oldest)
+        while usedBytes + state.count > capacity, let oldest = entries.min(by: { $0.lastUsed < $1.lastUsed }) {
+            remove(oldest.id)
         }
         nextID &+= 1
         entries.append(Entry(id: nextID, tokens: tokens, state: state, lastUsed: step))

@@ -35,18 +35,14 @@ package final class MicroBatchLayout {
 
     let mode: Mode
     /// Seconds of decoding steps computed together, by their runs' lengths.
-    private var together: [[Int]: [Double]] = [:]
+    private var together: [[Int]: RecentTimes] = [:]
     /// Seconds per row of decoding steps of two rows or more computed alone.
-    private var alone: [Double] = []
+    private var alone = RecentTimes()
     private var choices: [[Int]: Int] = [:]
     /// The previous step's runs and whether its rows were computed alone; nil after a step that
     /// was not only decoding rows.
     private var previous: (runs: [Int], alone: Bool)?
 
-    /// Samples kept per figure; its cost is their median.
-    static let keptSamples = 5
-    /// Samples a figure needs before it counts.
-    static let neededSamples = 2
     /// Rows alone must cost this fraction of the layout together, or less, to be chosen.
     static let margin = 0.95
     /// One choice in this many (per layout) takes the other, to re-measure it.
@@ -59,11 +55,11 @@ package final class MicroBatchLayout {
 
     /// The median seconds of a step of these runs computed together, once measured.
     func togetherCost(runs: [Int]) -> Double? {
-        Self.median(together[runs] ?? [])
+        together[runs]?.median
     }
 
     /// The median seconds of one row computed alone, once measured.
-    var aloneCost: Double? { Self.median(alone) }
+    var aloneCost: Double? { alone.median }
 
     /// Whether a step whose decoding rows form runs of consecutive slots of these lengths (in
     /// slot order) is computed one row at a time.
@@ -89,25 +85,14 @@ package final class MicroBatchLayout {
         guard let previous, previous.runs == runs, previous.alone == isAlone, seconds > 0 else { return }
         let rows = runs.reduce(0, +)
         if isAlone {
-            if rows > 1 { Self.append(seconds / Double(rows), to: &alone) }
+            if rows > 1 { alone.append(seconds / Double(rows)) }
         } else {
-            Self.append(seconds, to: &together[runs, default: []])
+            together[runs, default: RecentTimes()].append(seconds)
         }
     }
 
     /// Notes a step that fed prompt tokens or drafts: the next step is not compared with it.
     func recordOtherStep() {
         previous = nil
-    }
-
-    private static func append(_ value: Double, to samples: inout [Double]) {
-        samples.append(value)
-        if samples.count > keptSamples { samples.removeFirst() }
-    }
-
-    private static func median(_ samples: [Double]) -> Double? {
-        guard samples.count >= neededSamples else { return nil }
-        let sorted = samples.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
