@@ -16,9 +16,40 @@ import Testing
 
     @Test func aQuietMachineKeepsEveryThreadAndProbesOneRarely() {
         var governor = ThreadGovernor(maximum: 4, adapts: true)
-        let used = run(&governor, passes: 96, seconds: { $0 == 4 ? 0.010 : 0.025 })
+        // The first probe comes after the base interval; one thread is 1.5 times slower, so the
+        // next ones come every 1.5 / 2 % = 75 passes.
+        let used = run(&governor, passes: ThreadGovernor.probeInterval + 3 * 75, seconds: { $0 == 4 ? 0.010 : 0.025 })
         #expect(governor.preferred == 4)
-        #expect(used.filter { $0 == 1 }.count == 96 / ThreadGovernor.probeInterval)
+        #expect(governor.passesBetweenProbes == 75)
+        #expect(used.indices.filter { used[$0] == 1 } == [23, 98, 173, 248])
+    }
+
+    @Test func onTwoCoresProbesComeAboutAsOftenAsBefore() {
+        var governor = ThreadGovernor(maximum: 2, adapts: true)
+        // One thread 1.5 times slower: 0.5 / 2 % = 25 passes apart, where 24 was fixed before.
+        let used = run(&governor, passes: ThreadGovernor.probeInterval + 3 * 25, seconds: { $0 == 2 ? 0.024 : 0.036 })
+        #expect(governor.preferred == 2)
+        #expect(governor.passesBetweenProbes == 25)
+        #expect(used.indices.filter { used[$0] == 1 } == [23, 48, 73, 98])
+    }
+
+    /// One thread six times slower than sixteen (a many-core machine): probing every 24th pass
+    /// would cost a fifth of the time; spaced out, probes cost about the budget.
+    @Test func onManyCoresProbesCostAboutTheBudget() {
+        var governor = ThreadGovernor(maximum: 16, adapts: true)
+        let (fast, slow) = (0.001, 0.006)
+        let used = run(&governor, passes: 2_000, seconds: { $0 == 16 ? fast : slow })
+        #expect(governor.preferred == 16)
+        #expect(governor.passesBetweenProbes == 250)
+        let extra = Double(used.filter { $0 == 1 }.count) * (slow - fast)
+        let share = extra / (Double(used.count) * fast)
+        #expect(share > 0 && share <= ThreadGovernor.probeBudget * 1.25, "probes cost \(share) of the decoding time")
+    }
+
+    @Test func aVerySlowProbeWaitsNoLongerThanTheLongestInterval() {
+        var governor = ThreadGovernor(maximum: 16, adapts: true)
+        _ = run(&governor, passes: 100, seconds: { $0 == 16 ? 0.001 : 0.050 })
+        #expect(governor.passesBetweenProbes == ThreadGovernor.longestProbeInterval)
     }
 
     @Test func underLoadOneThreadTakesOverAndEveryThreadComesBackWhenQuiet() {
@@ -26,14 +57,18 @@ import Testing
         _ = run(&governor, passes: 30, seconds: { $0 == 2 ? 0.024 : 0.036 })
         #expect(governor.preferred == 2)
         // Other work holds the cores: two threads take five times longer, one thread a little.
-        _ = run(&governor, passes: 60, seconds: { $0 == 2 ? 0.120 : 0.045 })
+        // The last probe now looks cheap beside the count in use, so the next comes soon.
+        let switching = run(&governor, passes: 60, seconds: { $0 == 2 ? 0.120 : 0.045 })
         #expect(governor.preferred == 1)
-        // While on one thread, every thread is tried every few passes.
-        let underLoad = run(&governor, passes: 40, seconds: { $0 == 2 ? 0.120 : 0.045 })
-        #expect(underLoad.filter { $0 == 2 }.count == 40 / ThreadGovernor.recoveryProbeInterval)
+        #expect(switching.firstIndex(of: 1).map { $0 < ThreadGovernor.probeInterval } == true)
+        // While on one thread, every thread is tried again, at most the longest recovery
+        // interval apart (two threads cost 1.7 passes more, more than the budget allows).
+        #expect(governor.passesBetweenProbes == ThreadGovernor.longestRecoveryInterval)
+        let underLoad = run(&governor, passes: 2 * ThreadGovernor.longestRecoveryInterval, seconds: { $0 == 2 ? 0.120 : 0.045 })
+        #expect(underLoad.filter { $0 == 2 }.count == 2)
         #expect(governor.preferred == 1)
-        // The load goes away.
-        _ = run(&governor, passes: 3 * ThreadGovernor.recoveryProbeInterval, seconds: { $0 == 2 ? 0.024 : 0.036 })
+        // The load goes away: the next probe finds every thread faster again.
+        _ = run(&governor, passes: ThreadGovernor.longestRecoveryInterval, seconds: { $0 == 2 ? 0.024 : 0.036 })
         #expect(governor.preferred == 2)
     }
 

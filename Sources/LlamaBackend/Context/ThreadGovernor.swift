@@ -14,6 +14,15 @@
 /// a quiet machine again soon), and the count whose time is clearly lower (by ``margin``) becomes
 /// the one used.
 ///
+/// A probe that loses costs the difference between the two counts' times, which grows with the
+/// cores: one thread took 1.5 times as long as two on 2 cores, but 3.6 and 5.2 times as long as 8
+/// and 16 on a 16-core Xeon, where probing every 24th pass cost 12 % of the quiet decoding rate
+/// (`fm bench --only throughput` with a small model, adapting against fixed). So probes are spaced out further when
+/// the last one was slow, to keep what they cost within ``probeBudget`` of the decoding time, up
+/// to ``longestProbeInterval`` passes (``longestRecoveryInterval`` while on one thread). Under
+/// load the count in use slows down, the last probe's time looks cheap beside it, and probes come
+/// at the short interval again.
+///
 /// Only passes of ``largestDecodingPass`` token (one session decoding) adapt. Passes of several
 /// tokens (sessions decoded together, drafts, prompts) always use every thread: under a server's
 /// own load the choice cost throughput (`fm serve` against llama-server: 0.93 and 0.94 of its
@@ -28,12 +37,20 @@ struct ThreadGovernor {
     /// Seconds per token for ``maximum`` threads and for one: a moving average for the count in
     /// use, the last probe for the other.
     private var secondsPerToken: [Int: Double] = [:]
-    private var decodingPasses = 0
+    /// Decoding passes since the last probe.
+    private var passesSinceProbe = 0
 
     /// One pass in this many tries one thread while all are used.
     static let probeInterval = 24
     /// One pass in this many tries all threads while one is used.
     static let recoveryProbeInterval = 8
+    /// The share of decoding time that probes may cost, as far as the last probe tells.
+    static let probeBudget = 0.02
+    /// The most passes between probes while every thread is used.
+    static let longestProbeInterval = 480
+    /// The most passes between probes while one thread is used, so that a quiet machine is found
+    /// again within a few seconds.
+    static let longestRecoveryInterval = 64
     /// The other count must be this much faster (as a fraction of the current one's time) to win.
     static let margin = 0.85
     /// Passes of more tokens than this always use every thread.
@@ -51,10 +68,24 @@ struct ThreadGovernor {
     /// The threads for a pass of `tokens` tokens.
     mutating func threads(forPassOf tokens: Int) -> Int {
         guard adapts, tokens <= Self.largestDecodingPass else { return maximum }
-        decodingPasses += 1
-        let interval = preferred == maximum ? Self.probeInterval : Self.recoveryProbeInterval
-        guard decodingPasses % interval == 0, secondsPerToken[preferred] != nil else { return preferred }
+        passesSinceProbe += 1
+        guard passesSinceProbe >= passesBetweenProbes, secondsPerToken[preferred] != nil else { return preferred }
+        passesSinceProbe = 0
         return other(than: preferred)
+    }
+
+    /// Passes between probes: the base interval, or more where the last probe's extra time per
+    /// token, counted in passes of the count in use, would exceed ``probeBudget`` of them.
+    var passesBetweenProbes: Int {
+        let onEveryThread = preferred == maximum
+        let base = onEveryThread ? Self.probeInterval : Self.recoveryProbeInterval
+        let longest = onEveryThread ? Self.longestProbeInterval : Self.longestRecoveryInterval
+        guard let current = secondsPerToken[preferred], current > 0, let probe = secondsPerToken[other(than: preferred)] else {
+            return base
+        }
+        let extraPasses = probe / current - 1
+        guard extraPasses > 0 else { return base }
+        return min(longest, max(base, Int((extraPasses / Self.probeBudget).rounded(.up))))
     }
 
     /// Records how long a pass of `tokens` tokens took with `threads` threads.

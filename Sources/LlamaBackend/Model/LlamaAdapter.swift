@@ -18,7 +18,9 @@ package final class LlamaAdapter: @unchecked Sendable {
     ///   llama.cpp rejects it for this model.
     init(path: String, model: LlamaModel) throws(LlamaError) {
         try LlamaModel.validateFile(at: path)
-        guard let pointer = llama_adapter_lora_init(model.handle.pointer, path) else {
+        // Like a model's weights, on a thread that ends afterwards (see LoadingThread).
+        let handle = model.handle.pointer
+        guard let pointer = LoadingThread.run({ llama_adapter_lora_init(handle, path) }) else {
             throw .adapterLoadFailed(path: path, model: model.name)
         }
         self.pointer = pointer

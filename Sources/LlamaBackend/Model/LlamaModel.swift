@@ -70,7 +70,8 @@ package final class LlamaModel: Sendable {
         parameters.n_gpu_layers = 0
         parameters.vocab_only = vocabularyOnly
         parameters.load_mode = LLAMA_LOAD_MODE_NONE
-        guard let pointer = llama_model_load_from_file(path, parameters) else {
+        // On a thread that ends afterwards: loading may start an OpenMP team (see LoadingThread).
+        guard let pointer = LoadingThread.run({ llama_model_load_from_file(path, parameters) }) else {
             throw .modelLoadFailed(path: path)
         }
         let handle = ModelHandle(pointer)
