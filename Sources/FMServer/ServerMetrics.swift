@@ -102,6 +102,9 @@ final class ServerMetrics: Sendable {
                 "fm_host_cache_restored_tokens_total", "counter", "Prompt tokens restored from conversations saved to host memory.",
                 engine.restoredPromptTokens)
             single("fm_host_cache_bytes", "gauge", "Bytes of conversations saved to host memory (bounded by --cache-ram).", engine.hostCacheBytes)
+            single(
+                "fm_moved_generations_total", "counter", "Running generations moved to a lower slot to keep the busy slots side by side.",
+                engine.movedGenerations)
             histogram("fm_time_to_first_token_seconds", "Time from admission to the first generated text.", state.timeToFirstToken)
             histogram("fm_time_per_output_token_seconds", "Mean time per generated token after the first, per generation.", state.timePerToken)
             histogram("fm_request_duration_seconds", "Time from admission to the end of a generation.", state.requestDuration)

@@ -189,7 +189,7 @@ import TestSupport
             #"fm_http_requests_total{route="/v1/chat/completions",status="200"}"#, "fm_prompt_tokens_total", "fm_generated_tokens_total",
             "fm_prompt_tokens_cached_total", "fm_time_to_first_token_seconds_bucket", "fm_time_per_output_token_seconds_count",
             "fm_queue_depth 0", "fm_active_generations", "fm_mask_seconds_total", "fm_forced_tokens_total",
-            "fm_host_cache_saved_total", "fm_host_cache_restored_tokens_total", "fm_host_cache_bytes"
+            "fm_host_cache_saved_total", "fm_host_cache_restored_tokens_total", "fm_host_cache_bytes", "fm_moved_generations_total"
         ] {
             #expect(metrics.body.contains(name), "\(name)")
         }

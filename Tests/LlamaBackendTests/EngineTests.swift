@@ -294,6 +294,45 @@ import TestSupport
         #expect(answers == expected)
     }
 
+    /// Three generations in slots 0, 1 and 2; the one in slot 1 finishes first, and the one in
+    /// slot 2 moves down into its place (so that the busy slots stay side by side). Every answer
+    /// is the one decoded alone.
+    @Test func aGenerationMovedIntoAFinishedOnesSlotKeepsItsAnswer() async throws {
+        let engine = try freshEngine(sequences: 3)
+        let requests = [
+            greedy(try tokens("Count from 1 to 100, separated by commas."), 48),
+            greedy(try tokens("Count from 1 to 5."), 12),
+            greedy(try tokens("Count from 1 to 100, separated by commas.", system: "You count."), 48)
+        ]
+        var expected: [[TokenID]] = []
+        for request in requests { expected.append(try await solo(request)) }
+        let answers = try await withThrowingTaskGroup(of: (Int, [TokenID]).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, try await self.run(request, on: engine).tokens) }
+                // One after the other, so that each takes the next slot.
+                while engine.statistics().sampledTokens < 2 * (index + 1) { try await Task.sleep(for: .milliseconds(2)) }
+            }
+            var answers = [[TokenID]](repeating: [], count: requests.count)
+            for try await (index, tokens) in group { answers[index] = tokens }
+            return answers
+        }
+        #expect(answers == expected)
+        #expect(engine.statistics().movedGenerations >= 1)
+    }
+
+    /// Without the host cache (an eviction could not be undone), nothing moves.
+    @Test func withoutTheHostCacheGenerationsStayInTheirSlots() async throws {
+        let engine = try freshEngine(sequences: 3, hostCacheBytes: 0)
+        let short = greedy(try tokens("Name a poet."), 8)
+        let long = greedy(try tokens("Count from 1 to 20."), 48)
+        let first = Task { try await run(short, on: engine).tokens }
+        while engine.statistics().sampledTokens < 1 { try await Task.sleep(for: .milliseconds(2)) }
+        async let second = run(long, on: engine)
+        async let third = run(greedy(try tokens("Name three colors."), 48), on: engine)
+        _ = try await (first.value, second, third)
+        #expect(engine.statistics().movedGenerations == 0)
+    }
+
     @Test func longPromptsArePrefilledInChunksWhileOthersDecode() async throws {
         let engine = try freshEngine(prefillChunk: 64)
         let decoding = greedy(try tokens("Count from 1 to 1000, separated by commas.", system: "You count."), 400)

@@ -11,8 +11,54 @@ import Testing
         instructions + (0..<TokenID(length)).map { 1000 * seed + $0 }
     }
 
-    func plan(_ prompt: [TokenID], _ slots: [Slot], canCopy: Bool = true) -> SlotPlanner.Plan? {
-        SlotPlanner.plan(for: prompt, slots: slots, minimumCopy: 8, canCopy: canCopy)
+    func plan(_ prompt: [TokenID], _ slots: [Slot], canCopy: Bool = true, keepsEvicted: Bool = false) -> SlotPlanner.Plan? {
+        SlotPlanner.plan(for: prompt, slots: slots, minimumCopy: 8, canCopy: canCopy, keepsEvicted: keepsEvicted)
+    }
+
+    @Test func aNewSessionTakesASlotBesideTheBusyOne() {
+        let slots = [
+            Slot(cached: [], isBusy: false, lastUsed: 0),
+            Slot(cached: Self.conversation(1), isBusy: false, lastUsed: 5),
+            Slot(cached: Self.conversation(2), isBusy: true, lastUsed: 8),
+            Slot(cached: Self.conversation(3), isBusy: false, lastUsed: 6),
+            Slot(cached: [], isBusy: false, lastUsed: 0)
+        ]
+        let prompt = Self.conversation(9)
+        // By cache alone: the empty slot 0, with the instructions copied, leaving slot 1 as a hole.
+        #expect(plan(prompt, slots) == SlotPlanner.Plan(slot: 0, donor: 1, reusedTokens: 20, droppedTokens: 0))
+        // With evicted caches kept: slot 1 or 3 (no hole); slot 1 was used less recently, and
+        // already holds the instructions.
+        #expect(plan(prompt, slots, keepsEvicted: true) == SlotPlanner.Plan(slot: 1, donor: nil, reusedTokens: 20, droppedTokens: 30))
+        // Without copies the slot is not moved.
+        #expect(plan(prompt, slots, canCopy: false, keepsEvicted: true) == plan(prompt, slots, canCopy: false))
+    }
+
+    @Test func aReturningConversationMovesNextToTheBusySlotsWithACopy() {
+        let mine = Self.conversation(1)
+        let slots = [
+            Slot(cached: Self.conversation(2), isBusy: true, lastUsed: 8),
+            Slot(cached: [], isBusy: false, lastUsed: 0),
+            Slot(cached: [], isBusy: false, lastUsed: 0),
+            Slot(cached: mine, isBusy: false, lastUsed: 9)
+        ]
+        let next = mine + [7, 7, 7]
+        #expect(plan(next, slots) == SlotPlanner.Plan(slot: 3, donor: nil, reusedTokens: mine.count, droppedTokens: 0))
+        #expect(plan(next, slots, keepsEvicted: true) == SlotPlanner.Plan(slot: 1, donor: 3, reusedTokens: mine.count, droppedTokens: 0))
+    }
+
+    @Test func aSlotThatLeavesNoHoleStays() {
+        let mine = Self.conversation(1)
+        let slots = [
+            Slot(cached: Self.conversation(2), isBusy: true, lastUsed: 8),
+            Slot(cached: mine, isBusy: false, lastUsed: 9),
+            Slot(cached: [], isBusy: false, lastUsed: 0)
+        ]
+        let next = mine + [7]
+        #expect(plan(next, slots, keepsEvicted: true) == SlotPlanner.Plan(slot: 1, donor: nil, reusedTokens: mine.count, droppedTokens: 0))
+        // With nothing busy there is nothing to sit beside.
+        var quiet = slots
+        quiet[0].isBusy = false
+        #expect(plan(Self.conversation(2) + [7], quiet, keepsEvicted: true) == plan(Self.conversation(2) + [7], quiet))
     }
 
     @Test func aConversationReturnsToItsOwnSlot() {
@@ -98,7 +144,7 @@ import Testing
     /// Random slot states: the plan is always an idle slot, never reuses more than the prompt, the
     /// copy (if any) comes from another slot holding that many prompt tokens, and without a copy
     /// the reused tokens are the chosen slot's own shared prefix.
-    @Test func plansAreConsistentOnRandomStates() {
+    @Test(arguments: [false, true]) func plansAreConsistentOnRandomStates(keepsEvicted: Bool) {
         var generator = SplitMix(seed: 42)
         for _ in 0..<2000 {
             let slotCount = Int(generator.next() % 5) + 1
@@ -111,11 +157,20 @@ import Testing
             }
             let branch = TokenID(generator.next() % 3)
             let prompt = (0..<(Int(generator.next() % 40) + 1)).map { $0 < 10 ? TokenID($0) : TokenID($0) + 100 * branch }
-            guard let plan = plan(prompt, slots) else {
+            guard let plan = plan(prompt, slots, keepsEvicted: keepsEvicted) else {
                 #expect(slots.allSatisfy { $0.isBusy })
                 continue
             }
             #expect(!slots[plan.slot].isBusy)
+            if keepsEvicted {
+                // No idle slot leaves fewer holes among the busy slots than the chosen one.
+                let busy = slots.indices.filter { slots[$0].isBusy }
+                func holes(_ slot: Int) -> Int {
+                    guard let low = busy.first, let high = busy.last else { return 0 }
+                    return max(high, slot) - min(low, slot) - busy.count
+                }
+                #expect(slots.indices.filter { !slots[$0].isBusy }.allSatisfy { holes($0) >= holes(plan.slot) })
+            }
             #expect(plan.reusedTokens <= prompt.count)
             let own = SlotPlanner.sharedPrefixLength(slots[plan.slot].cached, prompt)
             #expect(plan.droppedTokens == slots[plan.slot].cached.count - own)

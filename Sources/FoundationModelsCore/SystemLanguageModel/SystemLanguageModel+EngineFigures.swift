@@ -29,6 +29,8 @@ extension SystemLanguageModel {
         package var savedSequences = 0
         /// Bytes those saved conversations hold now.
         package var hostCacheBytes = 0
+        /// Running generations moved to a lower slot, so that the busy slots stay side by side.
+        package var movedGenerations = 0
 
         /// Zeros.
         package init() {}
@@ -46,6 +48,7 @@ extension SystemLanguageModel {
             restoredPromptTokens = statistics.restoredPromptTokens
             savedSequences = statistics.savedSequences
             hostCacheBytes = statistics.hostCacheBytes
+            movedGenerations = statistics.movedGenerations
         }
     }
 

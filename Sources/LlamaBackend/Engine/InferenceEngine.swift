@@ -116,6 +116,8 @@ package struct EngineStatistics: Sendable, Equatable {
     package var hostCacheBytes = 0
     /// Prefix copies between slots.
     package var prefixCopies = 0
+    /// Running generations moved to a lower slot, so that the busy slots stay side by side.
+    package var movedGenerations = 0
     /// Cached tokens dropped because a request in their slot did not share them (evictions).
     package var droppedCacheTokens = 0
     /// Prompt tokens that were computed.
