@@ -26,7 +26,7 @@ import TestSupport
             promptTokens: try vocabulary.tokenize(Self.prompt), sampling: .init(strategy: .greedy), maximumTokens: 60,
             constraint: { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, uniqueKeys: uniqueKeys) })
         var bytes: [UInt8] = []
-        for try await event in try engine.generate(request) {
+        for try await event in engine.generate(request) {
             if case .text(_, let tokens) = event {
                 for token in tokens { bytes += vocabulary.piece(for: token) }
             }
