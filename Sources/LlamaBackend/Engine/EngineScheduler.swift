@@ -235,14 +235,18 @@ final class EngineScheduler {
     /// generation finishes before those above it. Moving copies the sequence (llama.cpp copies
     /// the stream's cells), which costs less than one such step. The slot left behind keeps the
     /// tokens as an idle cache, and what the hole held is saved to host memory first, as before
-    /// any eviction. Only with the host cache (an eviction is then cheap to undo) and without a
-    /// draft model (which keeps a cache per slot).
+    /// any eviction. Only with the host cache (an eviction is then cheap to undo), without a
+    /// draft model (which keeps a cache per slot), and for a generation that may still run
+    /// ``minimumStepsToMove`` steps: llama.cpp copies the whole stream (about 50 MB for Qwen2.5
+    /// 0.5B at 4096 tokens, more with longer contexts), which a generation about to end would not
+    /// earn back.
     private func closeHolesAmongBusySlots() {
         guard hostCache.isEnabled, drafter == nil, context.canShareSequences else { return }
         while true {
             let busy = slots.indices.filter { slots[$0].generation != nil }
             guard let lowest = busy.first, let highest = busy.last,
-                let hole = (lowest..<highest).first(where: { slots[$0].generation == nil })
+                let hole = (lowest..<highest).first(where: { slots[$0].generation == nil }),
+                let moving = slots[highest].generation, moving.responseLimit - moving.producedTokens >= Self.minimumStepsToMove
             else { return }
             let tokens = slots[highest].cached
             saveBeforeEviction(slot: hole, prompt: tokens, keeping: 0)
@@ -261,6 +265,9 @@ final class EngineScheduler {
             mailbox.statistics.withLock { $0.movedGenerations += 1 }
         }
     }
+
+    /// The fewest response tokens a generation may still produce for it to move down a slot.
+    static let minimumStepsToMove = 8
 
     /// Loads a saved sequence into a slot and keeps its first `kept` tokens; returns how many
     /// the slot then caches (0 when llama.cpp refused the state, which is then forgotten).
