@@ -17,11 +17,11 @@
 /// A probe that loses costs the difference between the two counts' times, which grows with the
 /// cores: one thread took 1.5 times as long as two on 2 cores, but 3.6 and 5.2 times as long as 8
 /// and 16 on a 16-core Xeon, where probing every 24th pass cost 12 % of the quiet decoding rate
-/// (`fm bench --only throughput` with a small model, adapting against fixed). So probes are spaced out further when
-/// the last one was slow, to keep what they cost within ``probeBudget`` of the decoding time, up
-/// to ``longestProbeInterval`` passes (``longestRecoveryInterval`` while on one thread). Under
-/// load the count in use slows down, the last probe's time looks cheap beside it, and probes come
-/// at the short interval again.
+/// (`fm bench --only throughput` with a small model, adapting against fixed). So probes are
+/// spaced out further when the last one was slow, to keep what they cost within ``probeBudget``
+/// of the decoding time, up to ``longestProbeInterval`` passes (``longestRecoveryInterval`` while
+/// on one thread). Under load the count in use slows down, the last probe's time looks cheap
+/// beside it, and probes come at the short interval again.
 ///
 /// Only passes of ``largestDecodingPass`` token (one session decoding) adapt. Passes of several
 /// tokens (sessions decoded together, drafts, prompts) always use every thread: under a server's
