@@ -11,9 +11,9 @@ import Foundation
 /// made every later decode's OpenMP threads sleep and wake in the kernel at each barrier.
 /// Measured on a 16-core Xeon with AMX (a virtual machine), 8 threads: single-token passes took
 /// 1.6-2.0 ms against 0.75 ms with libgomp's spinning forced on, and decoding ran at 0.33-0.41
-/// of `llama-bench`'s rate (0.62-0.98 once loading ended its team; Docs/Evolution/0013). When a thread ends, libgomp ends its team and stops counting it
-/// (its thread-exit destructor), so a loading thread that ends leaves only the compute
-/// thread's team (see ``ComputeThread``).
+/// of `llama-bench`'s rate (0.62-0.98 once loading ended its team; Docs/Evolution/0013). When a
+/// thread ends, libgomp ends its team and stops counting it (its thread-exit destructor), so a
+/// loading thread that ends leaves only the compute thread's team (see ``ComputeThread``).
 ///
 /// The caller blocks until the thread has ended, so the work may use the caller's
 /// non-`Sendable` state as if it ran on the caller's own thread.
