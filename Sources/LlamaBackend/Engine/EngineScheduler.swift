@@ -231,15 +231,14 @@ final class EngineScheduler {
     ///
     /// llama.cpp puts each run of consecutive sequence ids of a step in its own micro-batch, and
     /// each micro-batch reads all the weights again: on 2 cores (Qwen2.5 0.5B) 8 rows in slots
-    /// 0-7 took 68 ms a step, 7 rows in 0-2 and 4-7 took 104 ms, in 0-6 82-87 ms. A hole opens whenever a
-    /// generation finishes before those above it. Moving copies the sequence (llama.cpp copies
-    /// the stream's cells), which costs less than one such step. The slot left behind keeps the
+    /// 0-7 took 68 ms a step, 7 rows in 0-2 and 4-7 took 104 ms, in 0-6 82-87 ms. A hole opens
+    /// whenever a generation finishes before those above it. The slot left behind keeps the
     /// tokens as an idle cache, and what the hole held is saved to host memory first, as before
     /// any eviction. Only with the host cache (an eviction is then cheap to undo), without a
     /// draft model (which keeps a cache per slot), and for a generation that may still run
     /// ``minimumStepsToMove`` steps: llama.cpp copies the whole stream (about 50 MB for Qwen2.5
-    /// 0.5B at 4096 tokens, more with longer contexts), which a generation about to end would not
-    /// earn back.
+    /// 0.5B at 4096 tokens, more with longer contexts), less than one such step costs, but more
+    /// than a generation about to end would earn back.
     private func closeHolesAmongBusySlots() {
         guard hostCache.isEnabled, drafter == nil, context.canShareSequences else { return }
         while true {
@@ -251,7 +250,8 @@ final class EngineScheduler {
             let tokens = slots[highest].cached
             saveBeforeEviction(slot: hole, prompt: tokens, keeping: 0)
             guard context.shareTokens(from: slots[highest].sequence, to: slots[hole].sequence, count: Int32(tokens.count)) else {
-                // The hole's cache may be gone; what it holds is unknown, so it holds nothing.
+                // A failed copy may have emptied the hole; empty it for certain, so that what
+                // the slot records matches what llama.cpp holds.
                 context.removeTokens(of: slots[hole].sequence, from: 0)
                 slots[hole].cached = []
                 return
