@@ -73,6 +73,39 @@ import Testing
         return nil
     }
 
+    /// Past the state limit, the product keeps the states it built for the first smaller maximum
+    /// that fits: the same automaton as one built for that maximum from the start.
+    @Test func aMaximumThatDoesNotFitIsCutFromTheStatesAlreadyBuilt() throws {
+        let pattern = try RegexPattern(#"^(?:\S+\s+){0,19}\S+$"#).automaton(jsonEscaped: true).trimmed().determinized()
+        #expect(throws: SchemaError.self) { try pattern.boundedLength(minimum: 1, maximum: 200, stateLimit: 20_000) }
+        let cut = try pattern.boundedLength(minimum: 1, maximum: 200, stateLimit: 20_000, smallerMaxima: [100, 50, 25])
+        #expect(cut.maximum == 100)
+        let direct = try pattern.boundedLength(minimum: 1, maximum: 100, stateLimit: 100_000)
+        #expect(cut.automaton.stateCount == direct.stateCount)
+        #expect(cut.automaton.lengthCounts?.maximum == 100)
+        #expect(try cut.automaton.intersection(direct.complemented()).nfa.isEmptyLanguage)
+        #expect(try direct.intersection(cut.automaton.complemented()).nfa.isEmptyLanguage)
+        // No smaller maximum that fits: refused, as without any.
+        #expect(throws: SchemaError.self) {
+            try pattern.boundedLength(minimum: 1, maximum: 200, stateLimit: 20_000, smallerMaxima: [199, 150])
+        }
+    }
+
+    /// An enum is built as the trie of its values: determinizing it adds no state, and its
+    /// language is that of the values one by one.
+    @Test func anEnumIsTheTrieOfItsValues() throws {
+        let words = ["alpha", "alphabet", "alpine", "beta", "", "b"].map { Array($0.utf8) }
+        let trie = ByteNFA.trie(words)
+        let dfa = try trie.determinized()
+        #expect(dfa.stateCount == trie.stateCount)
+        let union = try ByteNFA.union(words.map { ByteNFA.literal($0) }).trimmed().determinized()
+        #expect(try dfa.intersection(union.complemented()).nfa.isEmptyLanguage)
+        #expect(try union.intersection(dfa.complemented()).nfa.isEmptyLanguage)
+        let compiled = try ByteChecks.compile(#"{"enum": ["alpha", "alphabet", "alpine", 3, null]}"#)
+        for accepted in [#""alpha""#, #""alphabet""#, "3", "null"] { #expect(ByteChecks.accepts(compiled, accepted), "\(accepted)") }
+        for refused in [#""alp""#, #""alphabets""#, "30", #""""#] { #expect(!ByteChecks.accepts(compiled, refused), "\(refused)") }
+    }
+
     @Test func aContentAutomatonThatReadsARawQuoteIsLeftToTheNFAPath() throws {
         let raw = try RegexPattern(#"^a"b$"#).automaton(jsonEscaped: false).trimmed().determinized()
         // Not JSON-escaped, an accepting state may read a quote: the direct build declines.

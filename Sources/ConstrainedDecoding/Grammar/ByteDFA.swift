@@ -106,11 +106,13 @@ extension ByteNFA {
                 work.append(source)
             }
         }
+        // Most automata have no dead state; rewriting every state's lists would copy them all.
+        if !live.contains(false) { return self }
         var result = self
         for state in 0..<stateCount {
-            result.edges[state].removeAll { !live[Int($0.target)] }
-            result.epsilons[state].removeAll { !live[Int($0)] }
-            result.calls[state].removeAll { !live[Int($0.target)] }
+            if edges[state].contains(where: { !live[Int($0.target)] }) { result.edges[state].removeAll { !live[Int($0.target)] } }
+            if epsilons[state].contains(where: { !live[Int($0)] }) { result.epsilons[state].removeAll { !live[Int($0)] } }
+            if calls[state].contains(where: { !live[Int($0.target)] }) { result.calls[state].removeAll { !live[Int($0.target)] } }
         }
         return result
     }

@@ -3,7 +3,7 @@
 /// Every grammar piece (keys, punctuation, numbers, patterns, literals, compositions) is built as a
 /// `ByteNFA` and then determinized into a ``ByteDFA``. A call edge consumes one complete value of
 /// another rule (by index), which makes the automata recursive transition networks.
-struct ByteNFA: Sendable {
+struct ByteNFA: Sendable, Equatable {
     struct Edge: Sendable, Hashable {
         var low: UInt8
         var high: UInt8
@@ -76,6 +76,27 @@ struct ByteNFA: Sendable {
         var nfa = ByteNFA()
         let end = nfa.addBytes(bytes, from: nfa.start)
         nfa.accepting[Int(end)] = true
+        return nfa
+    }
+
+    /// An automaton for any one of the byte strings `words`, as their trie: words that share a
+    /// prefix share its states, and no state has an epsilon move, so determinizing it is cheap
+    /// (an enum of thousands of names would otherwise be as many chains behind one branching).
+    static func trie(_ words: [[UInt8]]) -> ByteNFA {
+        var nfa = ByteNFA()
+        for word in words {
+            var state = nfa.start
+            for byte in word {
+                if let edge = nfa.edges[Int(state)].first(where: { $0.low == byte }) {
+                    state = edge.target
+                } else {
+                    let next = nfa.addState()
+                    nfa.addEdge(from: state, byte, byte, to: next)
+                    state = next
+                }
+            }
+            nfa.accepting[Int(state)] = true
+        }
         return nfa
     }
 
@@ -192,6 +213,26 @@ struct ByteNFA: Sendable {
             subsets.append(subset)
             return index
         }
+        // The subset reached from a set of NFA states before their closure (its kernel): a
+        // kernel seen before skips the closure, which is far larger than the kernel when many
+        // states hang off epsilon moves (an unanchored pattern's `.*` restarts every branch). A
+        // kernel without epsilon moves is its own closure and is interned as it is.
+        var kernelIndex: [[Int32]: Int32] = [:]
+        let expands = epsilons.map { !$0.isEmpty }
+        func target(_ kernel: inout [Int32]) -> Int32 {
+            kernel.sort()
+            var write = 0
+            for read in kernel.indices where write == 0 || kernel[read] != kernel[write - 1] {
+                kernel[write] = kernel[read]
+                write += 1
+            }
+            kernel.removeLast(kernel.count - write)
+            guard kernel.contains(where: { expands[Int($0)] }) else { return intern(closure(kernel)) }
+            if let known = kernelIndex[kernel] { return known }
+            let index = intern(closure(kernel))
+            kernelIndex[kernel] = index
+            return index
+        }
         _ = intern(closure([start]))
         var next = 0
         // The targets of the current subset, by byte class: an edge covers the classes from its
@@ -218,7 +259,7 @@ struct ByteNFA: Sendable {
                 if targetsByClass[byteClass].isEmpty {
                     transitions.append(-1)
                 } else {
-                    transitions.append(intern(closure(targetsByClass[byteClass])))
+                    transitions.append(target(&targetsByClass[byteClass]))
                     targetsByClass[byteClass].removeAll(keepingCapacity: true)
                 }
             }
@@ -232,7 +273,8 @@ struct ByteNFA: Sendable {
             }
             var stateCalls: [CallEdge] = []
             for callee in calleeOrder {
-                stateCalls.append(CallEdge(callee: callee, target: intern(closure(byCallee[callee] ?? []))))
+                var kernel = byCallee[callee] ?? []
+                stateCalls.append(CallEdge(callee: callee, target: target(&kernel)))
             }
             callLists.append(stateCalls)
         }

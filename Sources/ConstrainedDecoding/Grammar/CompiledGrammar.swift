@@ -19,9 +19,10 @@ public final class CompiledGrammar: Sendable {
     }
 
     /// Prepares `grammar`; without `sharesLengthMasks`, every state of a length-bounded string
-    /// gets a mask-cache entry of its own (for tests that check the sharing changes no mask).
-    init(_ grammar: Grammar, vocabulary: TokenVocabulary, sharesLengthMasks: Bool) throws(SchemaError) {
-        let checked = try grammar.validated()
+    /// gets a mask-cache entry of its own, and without `mergesRules` equal rules stay apart (for
+    /// tests that check that sharing and merging change no mask).
+    init(_ grammar: Grammar, vocabulary: TokenVocabulary, sharesLengthMasks: Bool, mergesRules: Bool = true) throws(SchemaError) {
+        let checked = try (mergesRules ? grammar.mergingIdenticalRules() : grammar).validated()
         self.vocabulary = vocabulary
         self.notes = grammar.notes
         self.tables = GrammarTables(

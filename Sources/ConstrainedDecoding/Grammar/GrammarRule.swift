@@ -9,16 +9,30 @@ enum GrammarRule: Sendable, Hashable {
 
     /// The same rule with every referenced rule index shifted by `offset`.
     func shifted(by offset: Int32) -> GrammarRule {
+        renumbered { $0 + offset }
+    }
+
+    /// The same rule with every referenced rule index passed through `newIndex`.
+    func renumbered(_ newIndex: (Int32) -> Int32) -> GrammarRule {
         switch self {
         case .automaton(var dfa):
-            dfa.calls = dfa.calls.map { $0.map { CallEdge(callee: $0.callee + offset, target: $0.target) } }
+            dfa.calls = dfa.calls.map { $0.map { CallEdge(callee: newIndex($0.callee), target: $0.target) } }
             return .automaton(dfa)
         case .jsonString:
             return self
         case .array(var rule):
-            rule.prefixItems = rule.prefixItems.map { $0 + offset }
-            rule.items = rule.items.map { $0 + offset }
+            rule.prefixItems = rule.prefixItems.map(newIndex)
+            rule.items = rule.items.map(newIndex)
             return .array(rule)
+        }
+    }
+
+    /// The rule indices it refers to.
+    var callees: [Int32] {
+        switch self {
+        case .automaton(let dfa): return dfa.calls.flatMap { $0.map(\.callee) }
+        case .jsonString: return []
+        case .array(let rule): return rule.prefixItems + (rule.items.map { [$0] } ?? [])
         }
     }
 }

@@ -63,6 +63,7 @@ struct GrammarTables: Sendable {
                 ruleClassCount.append(Int32(dfa.classCount))
                 classMap += dfa.classOf
                 let classBytes = dfa.classByteSets
+                let shapes = dfa.lengthCounts?.shape
                 stateMaskState += Self.maskStates(of: dfa, longestToken: longestToken)
                 let runs = Self.runs(of: dfa)
                 stateRunBytes += runs.bytes
@@ -78,7 +79,7 @@ struct GrammarTables: Sendable {
                         let shape = Self.sharedShape(of: state, in: dfa, longestToken: longestToken)
                         for byteClass in 0..<dfa.classCount {
                             let target = dfa.transitions[state * dfa.classCount + byteClass]
-                            guard target == Int32(state) || (shape != nil && target >= 0 && dfa.lengthCounts?.shape[Int(target)] == shape) else {
+                            guard target == Int32(state) || (shape != nil && target >= 0 && shapes?[Int(target)] == shape) else {
                                 continue
                             }
                             for word in 0..<4 { loop[word] |= classBytes[byteClass * 4 + word] }
@@ -196,7 +197,7 @@ extension Grammar {
                     }
                     isProductive = ok
                 case .automaton(let dfa):
-                    isProductive = dfa.liveStates(productive: productive)[0]
+                    isProductive = dfa.acceptsSomeText(productive: productive)
                 }
                 if isProductive { productive[index] = true; changed = true }
             }
@@ -296,23 +297,79 @@ extension ByteDFA {
 
     /// States from which acceptance is reachable, using only calls to productive rules.
     func liveStates(productive: [Bool]) -> [Bool] {
-        var reverse = [[Int32]](repeating: [], count: stateCount)
-        for state in 0..<stateCount {
-            for slot in (state * classCount)..<((state + 1) * classCount) where transitions[slot] >= 0 {
-                reverse[Int(transitions[slot])].append(Int32(state))
-            }
-            for call in calls[state] where productive[Int(call.callee)] {
-                reverse[Int(call.target)].append(Int32(state))
-            }
-        }
+        let reverse = reverseEdges(productive: productive)
         var live = accepting
         var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
         while let state = work.popLast() {
-            for source in reverse[Int(state)] where !live[Int(source)] {
-                live[Int(source)] = true
-                work.append(source)
+            for edge in Int(reverse.firstSource[Int(state)])..<Int(reverse.firstSource[Int(state) + 1]) {
+                let source = Int(reverse.sources[edge])
+                if !live[source] {
+                    live[source] = true
+                    work.append(Int32(source))
+                }
             }
         }
         return live
+    }
+
+    /// The edges into each state, in one flat array grouped by target: the sources of the edges
+    /// into `state` are `sources[firstSource[state]..<firstSource[state + 1]]`. Byte transitions,
+    /// and calls to rules that are `productive`.
+    func reverseEdges(productive: [Bool]) -> (firstSource: [Int32], sources: [Int32]) {
+        var firstSource = [Int32](repeating: 0, count: stateCount + 1)
+        let classCount = classCount
+        transitions.withUnsafeBufferPointer { transitions in
+            firstSource.withUnsafeMutableBufferPointer { firstSource in
+                for target in transitions where target >= 0 { firstSource[Int(target) + 1] += 1 }
+            }
+        }
+        for state in 0..<stateCount {
+            for call in calls[state] where productive[Int(call.callee)] { firstSource[Int(call.target) + 1] += 1 }
+        }
+        for state in 0..<stateCount { firstSource[state + 1] += firstSource[state] }
+        var fill = firstSource
+        var sources = [Int32](repeating: 0, count: Int(firstSource[stateCount]))
+        transitions.withUnsafeBufferPointer { transitions in
+            fill.withUnsafeMutableBufferPointer { fill in
+                sources.withUnsafeMutableBufferPointer { sources in
+                    for slot in transitions.indices where transitions[slot] >= 0 {
+                        let target = Int(transitions[slot])
+                        sources[Int(fill[target])] = Int32(slot / classCount)
+                        fill[target] += 1
+                    }
+                }
+            }
+        }
+        for state in 0..<stateCount {
+            for call in calls[state] where productive[Int(call.callee)] {
+                let target = Int(call.target)
+                sources[Int(fill[target])] = Int32(state)
+                fill[target] += 1
+            }
+        }
+        return (firstSource, sources)
+    }
+
+    /// Whether some text takes the start state to acceptance, using only calls to productive
+    /// rules: a forward search that stops at the first accepting state it meets.
+    func acceptsSomeText(productive: [Bool]) -> Bool {
+        var seen = [Bool](repeating: false, count: stateCount)
+        seen[0] = true
+        var work: [Int32] = [0]
+        while let state = work.popLast() {
+            if accepting[Int(state)] { return true }
+            for slot in (Int(state) * classCount)..<((Int(state) + 1) * classCount) {
+                let target = transitions[slot]
+                if target >= 0 && !seen[Int(target)] {
+                    seen[Int(target)] = true
+                    work.append(target)
+                }
+            }
+            for call in calls[Int(state)] where productive[Int(call.callee)] && !seen[Int(call.target)] {
+                seen[Int(call.target)] = true
+                work.append(call.target)
+            }
+        }
+        return false
     }
 }

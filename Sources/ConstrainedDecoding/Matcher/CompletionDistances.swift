@@ -41,18 +41,48 @@ struct CompletionDistances: Sendable {
             if tables.ruleKind[rule] == GrammarTables.kindAutomaton { nextBase = Int(tables.ruleStateBase[rule]) }
         }
         stateEnd = ends
-        // Rules call each other (recursion included), so iterate until no shortest value shrinks.
-        var changed = true
-        while changed {
-            changed = false
-            for rule in 0..<ruleCount {
+        // Rules call each other (recursion included), so iterate until no shortest value shrinks;
+        // a rule is visited again only when the shortest value of a rule it calls has shrunk.
+        let callers = Self.callers(tables: tables, stateEnd: ends)
+        var pending = [Bool](repeating: true, count: ruleCount)
+        var anyPending = true
+        while anyPending {
+            anyPending = false
+            for rule in 0..<ruleCount where pending[rule] {
+                pending[rule] = false
                 let value = minimumOfRule(rule, tables: tables)
-                if value < ruleMinimum[rule] {
-                    ruleMinimum[rule] = value
-                    changed = true
+                guard value < ruleMinimum[rule] else { continue }
+                ruleMinimum[rule] = value
+                for caller in callers[rule] {
+                    pending[Int(caller)] = true
+                    // A caller after this rule is visited later in this pass.
+                    if Int(caller) <= rule { anyPending = true }
                 }
             }
         }
+    }
+
+    /// For each rule, the rules that call it (automaton calls and array items), each once.
+    private static func callers(tables: GrammarTables, stateEnd: [Int]) -> [[Int32]] {
+        let ruleCount = tables.ruleKind.count
+        var callers = [[Int32]](repeating: [], count: ruleCount)
+        func add(_ caller: Int, of callee: Int32) {
+            if callers[Int(callee)].last != Int32(caller) { callers[Int(callee)].append(Int32(caller)) }
+        }
+        for rule in 0..<ruleCount {
+            switch tables.ruleKind[rule] {
+            case GrammarTables.kindAutomaton:
+                let calls = Int(tables.stateCallStart[Int(tables.ruleStateBase[rule])])..<Int(tables.stateCallStart[stateEnd[rule]])
+                for call in calls { add(rule, of: tables.callCallee[call]) }
+            case GrammarTables.kindArray:
+                guard let array = tables.arrays[rule] else { continue }
+                for item in array.prefixItems { add(rule, of: item) }
+                if let items = array.items { add(rule, of: items) }
+            default:
+                continue
+            }
+        }
+        return callers
     }
 
     /// The fewest bytes that finish the grammar with `top` on the stack.

@@ -6,6 +6,9 @@ struct GrammarBuilder {
     private(set) var automatonStateCount = 0
     private var anyValue: Int32?
     private var freeString: Int32?
+    /// The rule made from each automaton so far: equal sub-schemas compile to equal automata,
+    /// which are determinized once and share one rule.
+    private var automatonRules: [AutomatonKey: Int32] = [:]
 
     init(layout: JSONLayout) { self.layout = layout }
 
@@ -39,8 +42,13 @@ struct GrammarBuilder {
         add(.automaton(ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
     }
 
+    /// The rule for `nfa`, determinized: a new rule, or the one made before from an equal automaton.
     mutating func addAutomaton(_ nfa: ByteNFA) throws(SchemaError) -> Int32 {
-        add(.automaton(try nfa.trimmed().determinized()))
+        let key = AutomatonKey(nfa)
+        if let known = automatonRules[key] { return known }
+        let rule = add(.automaton(try nfa.trimmed().determinized()))
+        automatonRules[key] = rule
+        return rule
     }
 
     /// The value as an automaton fragment for embedding (regular text inline, rules as calls).
@@ -130,4 +138,34 @@ struct GrammarBuilder {
                 (try? any.trimmed().determinized()) ?? ByteDFA(classOf: [UInt8](repeating: 0, count: 256), classCount: 1, transitions: [-1], accepting: [false], calls: [[]])))
         return value
     }
+}
+
+/// An automaton as a dictionary key: equal when the automata are equal, hashed from a fingerprint
+/// of its states' edges, epsilon moves, calls and acceptance.
+private struct AutomatonKey: Hashable {
+    let nfa: ByteNFA
+    let fingerprint: UInt64
+
+    init(_ nfa: ByteNFA) {
+        self.nfa = nfa
+        var mix = FingerprintMix()
+        mix.add(UInt64(nfa.stateCount))
+        for state in 0..<nfa.stateCount {
+            mix.add(nfa.accepting[state] ? 1 : 2)
+            for edge in nfa.edges[state] {
+                mix.add(UInt64(edge.low) << 40 | UInt64(edge.high) << 32 | UInt64(UInt32(bitPattern: edge.target)))
+            }
+            for target in nfa.epsilons[state] { mix.add(1 << 48 | UInt64(UInt32(bitPattern: target))) }
+            for call in nfa.calls[state] {
+                mix.add(UInt64(UInt32(bitPattern: call.callee)) << 32 | UInt64(UInt32(bitPattern: call.target)))
+            }
+        }
+        fingerprint = mix.value
+    }
+
+    static func == (left: AutomatonKey, right: AutomatonKey) -> Bool {
+        left.fingerprint == right.fingerprint && left.nfa == right.nfa
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }

@@ -175,25 +175,30 @@ extension JSONSchemaCompiler {
         var tightenedLength: Int?
         if minLength > 0 || maxLength != nil {
             // Length with a pattern: intersect with a counting automaton. When the product is too
-            // large, a smaller maximum length is a sound restriction; halve it until it fits.
+            // large, a smaller maximum length is a sound restriction; halve it until it fits (the
+            // product keeps what it built for the first half that does).
             var limit = maxLength
-            while true {
-                guard (limit ?? minLength) <= 1_000 else {
-                    if let current = limit, current / 2 >= max(minLength, 1) { limit = current / 2; continue }
-                    throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
+            while let current = limit, current > 1_000, current / 2 >= max(minLength, 1) { limit = current / 2 }
+            guard (limit ?? minLength) <= 1_000 else {
+                throw .tooLarge(keyword: maxLength != nil ? "maxLength" : "minLength", path: path, reason: "length bound above 1000 combined with a pattern or format")
+            }
+            var halves: [Int] = []
+            if var current = limit {
+                while current / 2 >= max(minLength, 1) {
+                    current /= 2
+                    halves.append(current)
                 }
-                if let product = try? content.boundedLength(minimum: minLength, maximum: limit, stateLimit: 20_000) {
-                    content = product
-                    if limit != maxLength {
-                        tightenedLength = limit ?? 0
-                        notes.append("maxLength at \(path) tightened to \(limit ?? 0) to combine with the pattern")
-                    }
-                    break
-                }
-                guard let current = limit, current / 2 >= max(minLength, 1) else {
-                    throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
-                }
-                limit = current / 2
+            }
+            let product: (automaton: ByteDFA, maximum: Int?)
+            do {
+                product = try content.boundedLength(minimum: minLength, maximum: limit, stateLimit: 20_000, smallerMaxima: halves)
+            } catch {
+                throw .tooLarge(keyword: "pattern", path: path, reason: "intersection of pattern, format and length is too large")
+            }
+            content = product.automaton
+            if product.maximum != maxLength {
+                tightenedLength = product.maximum ?? 0
+                notes.append("maxLength at \(path) tightened to \(product.maximum ?? 0) to combine with the pattern")
             }
         }
         let value = try quotedString(content, path: path)

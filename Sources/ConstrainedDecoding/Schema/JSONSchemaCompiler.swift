@@ -300,15 +300,15 @@ struct JSONSchemaCompiler {
 
     private mutating func literalValues(_ allowed: [JSONValue], path: String, keyword: String) throws(SchemaError) -> Value {
         var seen: Set<String> = []
-        var alternatives: [ByteNFA] = []
+        var alternatives: [[UInt8]] = []
         for value in allowed {
             let text = value.serialized(layout: options.layout)
-            if seen.insert(text).inserted { alternatives.append(.literal(text.utf8)) }
+            if seen.insert(text).inserted { alternatives.append(Array(text.utf8)) }
         }
         guard !alternatives.isEmpty else {
             throw .unsatisfiable(keyword: keyword, path: path, reason: "no listed value has an allowed type")
         }
-        return try builder.normalized(.regular(ByteNFA.union(alternatives)))
+        return try builder.normalized(.regular(ByteNFA.trie(alternatives)))
     }
 
     // MARK: - Types
