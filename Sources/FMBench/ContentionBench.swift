@@ -2,17 +2,20 @@ import Foundation
 package import FoundationModels
 import Synchronization
 
-/// `fm bench --only contention`: one session's decoding on a quiet machine and beside one busy
-/// thread per core (a contended machine), interleaved, three ways: the bench's thread count
-/// adapting to the load (the default, `LocalModelSettings.adaptsThreadsToLoad`), the same count
-/// fixed, and one thread. llama.cpp's threads wait for each other at every operation of a pass;
-/// when other threads hold the cores, each wait can last a scheduler time slice.
+/// `fm bench --only contention`: decoding on a quiet machine and beside one busy thread per core
+/// (a contended machine), interleaved, for one session and for ``severalSessions`` sessions
+/// decoding together, three ways: the bench's thread count adapting to the load (the default,
+/// `LocalModelSettings.adaptsThreadsToLoad`), the same count fixed, and one thread. llama.cpp's
+/// threads wait for each other at every operation of a pass; when other threads hold the cores,
+/// each wait can last a scheduler time slice.
 package struct ContentionBench {
     let settings: LocalModelSettings
     let repeats: Int
     let log: @Sendable (String) -> Void
-    /// Tokens decoded per measurement.
+    /// Tokens decoded per measurement (per session).
     static let tokens = 64
+    /// The sessions of the several-sessions measurement (what a small server keeps busy).
+    static let severalSessions = 4
 
     /// A benchmark of these settings (model, threads).
     package init(settings: LocalModelSettings, repeats: Int, log: @escaping @Sendable (String) -> Void) {
@@ -24,15 +27,25 @@ package struct ContentionBench {
     /// What the benchmark measured.
     package struct Report {
         let busyThreads: Int
-        /// Per way: its key and label, decode tokens/s quiet and contended (medians), and their
-        /// ratio per run.
-        let rows: [(key: String, label: String, quiet: Double, busy: Double, ratios: [Double])]
+        /// Per way and number of sessions: the way's key and label, decode tokens/s quiet and
+        /// contended (medians; all sessions together), and their ratio per run.
+        let rows: [Row]
 
-        /// The figures as JSON members.
+        struct Row {
+            let key: String
+            let label: String
+            let sessions: Int
+            let quiet: Double
+            let busy: Double
+            let ratios: [Double]
+        }
+
+        /// The figures as JSON members (one session's under `contention_<way>_`, several
+        /// sessions' under `contention_<way>_<n>_sessions_`).
         package var jsonMembers: [String: Any] {
             var members: [String: Any] = ["contention_busy_threads": busyThreads]
             for row in rows {
-                let prefix = "contention_\(row.key)_"
+                let prefix = row.sessions == 1 ? "contention_\(row.key)_" : "contention_\(row.key)_\(row.sessions)_sessions_"
                 members[prefix + "quiet_tps"] = row.quiet
                 members[prefix + "busy_tps"] = row.busy
                 members[prefix + "ratio"] = row.ratios.median
@@ -42,10 +55,13 @@ package struct ContentionBench {
 
         /// The figures as a table.
         package var table: String {
-            var lines = ["contention: one session decoding \(ContentionBench.tokens) tokens, quiet and beside \(busyThreads) busy threads (medians)"]
+            var lines = [
+                "contention: decoding \(ContentionBench.tokens) tokens a session, quiet and beside \(busyThreads) busy threads (medians; several sessions together)"
+            ]
             for row in rows {
+                let label = row.label + (row.sessions == 1 ? ", 1 session" : ", \(row.sessions) sessions")
                 lines.append(
-                    "  " + row.label.padding(22)
+                    "  " + label.padding(34)
                         + String(
                             format: "quiet %.1f tok/s, contended %.1f tok/s: %.2f of quiet (runs %.2f-%.2f)", row.quiet, row.busy,
                             row.ratios.median, row.ratios.min() ?? .nan, row.ratios.max() ?? .nan))
@@ -54,7 +70,8 @@ package struct ContentionBench {
         }
     }
 
-    /// Measures each way: a warm-up, then `repeats` quiet and contended runs in turn.
+    /// Measures each way: a warm-up, then `repeats` quiet and contended runs in turn, for one
+    /// session and for several.
     package func run() async throws -> Report {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = settings.threads ?? cores
@@ -66,36 +83,49 @@ package struct ContentionBench {
                     (key: "fixed", label: "\(threads) threads, fixed", threads: threads, adapts: false)
                 ], at: 0)
         }
-        var rows: [(key: String, label: String, quiet: Double, busy: Double, ratios: [Double])] = []
+        var rows: [Report.Row] = []
         for way in ways {
-            var variant = settings
-            variant.threads = way.threads
-            variant.adaptsThreadsToLoad = way.adapts
-            variant.concurrentSessions = 1
-            let model = LlamaLanguageModel(settings: variant)
-            _ = try await decodeRate(model, run: 0)
-            var quiet: [Double] = []
-            var busy: [Double] = []
-            for run in 1...repeats {
-                log("contention, \(way.label), run \(run)/\(repeats): quiet")
-                // Each condition first runs a short untimed answer, so that an adapting thread
-                // count has seen it (the figures are the steady state, not the switch).
-                _ = try await decodeRate(model, run: run, tokens: 24)
-                quiet.append(try await decodeRate(model, run: run))
-                log("contention, \(way.label), run \(run)/\(repeats): beside \(cores) busy threads")
-                let load = BusyThreads(count: cores)
-                do {
-                    _ = try await decodeRate(model, run: run, tokens: 24)
-                    busy.append(try await decodeRate(model, run: run))
-                    load.stop()
-                } catch {
-                    load.stop()
-                    throw error
+            for sessions in [1, Self.severalSessions] {
+                var variant = settings
+                variant.threads = way.threads
+                variant.adaptsThreadsToLoad = way.adapts
+                variant.concurrentSessions = sessions
+                let model = LlamaLanguageModel(settings: variant)
+                _ = try await decodeRate(model, sessions: sessions, run: 0)
+                var quiet: [Double] = []
+                var busy: [Double] = []
+                for run in 1...repeats {
+                    let what = "contention, \(way.label), \(sessions) session\(sessions == 1 ? "" : "s"), run \(run)/\(repeats)"
+                    log("\(what): quiet")
+                    // Each condition first runs a short untimed answer, so that an adapting thread
+                    // count has seen it (the figures are the steady state, not the switch).
+                    _ = try await decodeRate(model, sessions: sessions, run: run, tokens: 24)
+                    quiet.append(try await decodeRate(model, sessions: sessions, run: run))
+                    log("\(what): beside \(cores) busy threads")
+                    let load = BusyThreads(count: cores)
+                    do {
+                        _ = try await decodeRate(model, sessions: sessions, run: run, tokens: 24)
+                        busy.append(try await decodeRate(model, sessions: sessions, run: run))
+                        load.stop()
+                    } catch {
+                        load.stop()
+                        throw error
+                    }
                 }
+                rows.append(
+                    Report.Row(
+                        key: way.key, label: way.label, sessions: sessions, quiet: quiet.median, busy: busy.median,
+                        ratios: zip(busy, quiet).map { $0 / $1 }))
             }
-            rows.append((way.key, way.label, quiet.median, busy.median, zip(busy, quiet).map { $0 / $1 }))
         }
         return Report(busyThreads: cores, rows: rows)
+    }
+
+    /// Decode tokens/s of `sessions` sessions answering together (one session: after its first
+    /// token; several: while all of them decode).
+    func decodeRate(_ model: LlamaLanguageModel, sessions: Int, run: Int, tokens: Int = Self.tokens) async throws -> Double {
+        guard sessions > 1 else { return try await decodeRate(model, run: run, tokens: tokens) }
+        return try await ConcurrentDecoding.aggregateRate(model: model, sessions: sessions, run: run, maximumTokens: tokens)
     }
 
     /// Tokens per second after the first, for one greedy answer of `tokens` tokens.

@@ -4,9 +4,11 @@ package import FoundationModels
 import JSONValues
 
 /// `fm bench --only serve`: the same concurrent loopback load against `fm serve` and against
-/// llama.cpp's `llama-server` (same model, threads, parallel slots and context per slot), plain
-/// and with a `json_schema` response format, interleaved over repeats. Reports requests per
-/// second, time to first token (p50, p99) and generated tokens per second, and their ratios.
+/// llama.cpp's `llama-server` (same model, threads, parallel slots and context per slot), plain,
+/// with a `json_schema` response format, and plain beside one busy thread per core (a contended
+/// machine: both servers share the cores with other work), interleaved over repeats. Reports
+/// requests per second, time to first token (p50, p99) and generated tokens per second, and
+/// their ratios.
 ///
 /// Tokens are counted by tokenizing each answer's text with the model's vocabulary, not taken from
 /// the servers' usage: llama-server's `completion_tokens` includes the end-of-generation token and
@@ -146,19 +148,26 @@ package struct ServeBench {
         ours.start()
         var scenarios: [(String, Figures, Figures, [(tokens: Double, requests: Double, reported: Double)])] = []
         let tokenCount = try LoadClient.tokenCounter(modelPath: settings.modelPath)
-        for (name, format) in [("plain", ""), ("json_schema", Self.schemaFormat)] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for (name, format, contended) in [("plain", "", false), ("json_schema", Self.schemaFormat, false), ("plain_contended", "", true)] {
             var mine: [Figures] = []
             var theirs: [Figures] = []
             // A warm-up round on each (model load, first allocations) that is not counted.
             _ = await LoadClient.load(clients: 2, bodies: { self.bodies(client: $0, count: 1, format: format) }, port: reference.port)
             _ = await LoadClient.load(clients: 2, bodies: { self.bodies(client: $0, count: 1, format: format) }, port: ours.port)
             for run in 1...repeats {
-                log("serve \(name) run \(run)/\(repeats): llama-server")
-                let referenceRun = await LoadClient.load(
-                    clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: reference.port)
+                // Contended: the busy threads run only while a server is under load.
+                func measured(_ port: Int) async -> (outcomes: [LoadClient.Outcome], wall: Double) {
+                    let busy = contended ? BusyThreads(count: cores) : nil
+                    defer { busy?.stop() }
+                    return await LoadClient.load(
+                        clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: port)
+                }
+                log("serve \(name) run \(run)/\(repeats): llama-server" + (contended ? " beside \(cores) busy threads" : ""))
+                let referenceRun = await measured(reference.port)
                 theirs.append(Figures(outcomes: referenceRun.outcomes, wall: referenceRun.wall, tokenCount: tokenCount))
-                log("serve \(name) run \(run)/\(repeats): fm serve")
-                let ourRun = await LoadClient.load(clients: load.clients, bodies: { self.bodies(client: $0, count: self.load.requestsPerClient, format: format) }, port: ours.port)
+                log("serve \(name) run \(run)/\(repeats): fm serve" + (contended ? " beside \(cores) busy threads" : ""))
+                let ourRun = await measured(ours.port)
                 mine.append(Figures(outcomes: ourRun.outcomes, wall: ourRun.wall, tokenCount: tokenCount))
             }
             let ratios = zip(mine, theirs).map { ours, reference in

@@ -263,34 +263,8 @@ package struct SessionBench {
 
     /// The decode tokens/s of `sessions` sessions together, over the time all of them decode.
     func aggregateDecodeRate(sessions: Int, run: Int) async throws -> Double {
-        let model = LlamaLanguageModel(settings: concurrentSettings)
-        let traces = try await withThrowingTaskGroup(of: [(time: ContinuousClock.Instant, tokens: Int)].self) { group in
-            for index in 0..<sessions {
-                group.addTask {
-                    let session = LanguageModelSession(model: model, instructions: "You count.")
-                    let prompt = "Run \(run), counter \(index): count from 1 to 500, separated by commas."
-                    let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.concurrentTokens)
-                    var trace: [(time: ContinuousClock.Instant, tokens: Int)] = []
-                    for try await snapshot in session.streamResponse(to: prompt, options: options) {
-                        trace.append((ContinuousClock.now, snapshot.usage.output.totalTokenCount))
-                    }
-                    return trace
-                }
-            }
-            var traces: [[(time: ContinuousClock.Instant, tokens: Int)]] = []
-            for try await trace in group where !trace.isEmpty { traces.append(trace) }
-            return traces
-        }
-        guard traces.count == sessions, let start = traces.map({ $0[0].time }).max(),
-            let end = traces.compactMap({ $0.last?.time }).min(), end > start
-        else {
-            throw BenchmarkError("the concurrent sessions did not decode together")
-        }
-        func tokens(_ trace: [(time: ContinuousClock.Instant, tokens: Int)], at instant: ContinuousClock.Instant) -> Int {
-            trace.last { $0.time <= instant }?.tokens ?? 0
-        }
-        let decoded = traces.reduce(0) { $0 + tokens($1, at: end) - tokens($1, at: start) }
-        return Double(decoded) / (end - start).seconds
+        try await ConcurrentDecoding.aggregateRate(
+            model: LlamaLanguageModel(settings: concurrentSettings), sessions: sessions, run: run, maximumTokens: Self.concurrentTokens)
     }
 
     /// Resident memory per extra concurrent session: an engine of 8 sessions running 8, against
