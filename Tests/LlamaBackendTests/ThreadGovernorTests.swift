@@ -72,6 +72,24 @@ import Testing
         #expect(governor.preferred == 2)
     }
 
+    /// On one thread, the last probe of every thread was taken under load and spaces the next one
+    /// far out; when the load goes, the one-thread passes get faster too, and every thread is
+    /// probed within a few passes instead.
+    @Test func aQuietMachineIsFoundAgainWithinAFewPasses() {
+        var governor = ThreadGovernor(maximum: 2, adapts: true)
+        _ = run(&governor, passes: 30, seconds: { $0 == 2 ? 0.032 : 0.064 })
+        // Loaded as on the 2-core Xeon: two threads 170 ms a token, one 91 ms.
+        _ = run(&governor, passes: 100, seconds: { $0 == 2 ? 0.170 : 0.091 })
+        #expect(governor.preferred == 1)
+        #expect(governor.passesBetweenProbes > 40)
+        let quiet = run(&governor, passes: 12, seconds: { $0 == 2 ? 0.032 : 0.064 })
+        #expect(governor.preferred == 2)
+        #expect(quiet.firstIndex(of: 2).map { $0 < 8 } == true, "\(quiet)")
+        // Quiet again on every thread: probes of one thread at the budget's spacing, no sooner.
+        let after = run(&governor, passes: 40, seconds: { $0 == 2 ? 0.032 : 0.064 })
+        #expect(after.filter { $0 == 1 }.count <= 1)
+    }
+
     @Test func passesOfSeveralTokensAlwaysUseEveryThread() {
         var governor = ThreadGovernor(maximum: 2, adapts: true)
         _ = run(&governor, passes: 60, seconds: { $0 == 2 ? 0.120 : 0.045 })

@@ -21,7 +21,11 @@
 /// spaced out further when the last one was slow, to keep what they cost within ``probeBudget``
 /// of the decoding time, up to ``longestProbeInterval`` passes (``longestRecoveryInterval`` while
 /// on one thread). Under load the count in use slows down, the last probe's time looks cheap
-/// beside it, and probes come at the short interval again.
+/// beside it, and probes come at the short interval again. The other way round, on one thread the
+/// last probe of every thread was taken under load and looks expensive beside a quiet machine's
+/// one-thread time, so the spacing alone would find the quiet machine late (45 passes on a 2-core
+/// Xeon, a few seconds): when the one-thread time drops clearly below what it was at the last
+/// probe (by ``margin``), the machine has changed, and every thread is probed at once.
 ///
 /// Only passes of ``largestDecodingPass`` token (one session decoding) adapt. Passes of several
 /// tokens (sessions decoded together, drafts, prompts) always use every thread: under a server's
@@ -39,6 +43,8 @@ struct ThreadGovernor {
     private var secondsPerToken: [Int: Double] = [:]
     /// Decoding passes since the last probe.
     private var passesSinceProbe = 0
+    /// The seconds per token of the count in use when the last probe was recorded.
+    private var secondsAtLastProbe: Double?
 
     /// One pass in this many tries one thread while all are used.
     static let probeInterval = 24
@@ -69,9 +75,17 @@ struct ThreadGovernor {
     mutating func threads(forPassOf tokens: Int) -> Int {
         guard adapts, tokens <= Self.largestDecodingPass else { return maximum }
         passesSinceProbe += 1
-        guard passesSinceProbe >= passesBetweenProbes, secondsPerToken[preferred] != nil else { return preferred }
+        guard let current = secondsPerToken[preferred] else { return preferred }
+        guard passesSinceProbe >= passesBetweenProbes || hasSpedUpSinceLastProbe(current) else { return preferred }
         passesSinceProbe = 0
         return other(than: preferred)
+    }
+
+    /// Whether, on fewer threads than the maximum, the count in use takes clearly less time per
+    /// token than at the last probe: the load that made it faster may have gone.
+    private func hasSpedUpSinceLastProbe(_ current: Double) -> Bool {
+        guard preferred != maximum, let secondsAtLastProbe else { return false }
+        return current < secondsAtLastProbe * Self.margin
     }
 
     /// Passes between probes: the base interval, or more where the last probe's extra time per
@@ -92,16 +106,20 @@ struct ThreadGovernor {
     mutating func record(threads: Int, tokens: Int, seconds: Double) {
         guard adapts, tokens > 0, tokens <= Self.largestDecodingPass, threads == maximum || threads == 1 else { return }
         let sample = seconds / Double(tokens)
-        if threads == preferred {
+        let isProbe = threads != preferred
+        if !isProbe {
             secondsPerToken[threads] = secondsPerToken[threads].map { $0 + Self.weight * (sample - $0) } ?? sample
         } else {
             // A probe: the machine may have changed since the last one, so it counts alone.
             secondsPerToken[threads] = sample
         }
         let alternative = other(than: preferred)
+        var switched = false
         if let current = secondsPerToken[preferred], let candidate = secondsPerToken[alternative], candidate < current * Self.margin {
             preferred = alternative
+            switched = true
         }
+        if isProbe || switched { secondsAtLastProbe = secondsPerToken[preferred] }
     }
 
     private func other(than threads: Int) -> Int {
