@@ -8,21 +8,55 @@ import Synchronization
 /// `LocalModelSettings.adaptsThreadsToLoad`), the same count fixed, and one thread. llama.cpp's
 /// threads wait for each other at every operation of a pass; when other threads hold the cores,
 /// each wait can last a scheduler time slice.
+///
+/// With a ``Reference``, llama.cpp's own tools decode beside the same busy threads in the same
+/// runs (`llama-bench` for one sequence, `llama-batched-bench` for several, the bench's thread
+/// count), so that the contended figures have a reference as well as a quiet baseline.
 package struct ContentionBench {
     let settings: LocalModelSettings
     let repeats: Int
+    let reference: Reference?
     let log: @Sendable (String) -> Void
     /// Tokens decoded per measurement (per session).
     static let tokens = 64
+    /// The context the reference tools decode after: about the sessions' prompt.
+    static let referenceDepth = 32
     /// The sessions of the several-sessions measurement (what a small server keeps busy).
     static let severalSessions = 4
 
-    /// A benchmark of these settings (model, threads).
-    package init(settings: LocalModelSettings, repeats: Int, log: @escaping @Sendable (String) -> Void) {
+    /// llama.cpp's tools, for one sequence and for several, at the bench's thread count.
+    package struct Reference {
+        let single: LlamaBenchRunner
+        let batched: LlamaBatchedBenchRunner
+
+        /// The tools to run.
+        package init(single: LlamaBenchRunner, batched: LlamaBatchedBenchRunner) {
+            self.single = single
+            self.batched = batched
+        }
+
+        /// Decode tokens/s of `sequences` sequences together (one: llama-bench; several:
+        /// llama-batched-bench's aggregate rate).
+        func decodeRate(sequences: Int) throws -> Double {
+            if sequences == 1 {
+                return try single.decodeRate(generateTokens: ContentionBench.tokens, depth: ContentionBench.referenceDepth)
+            }
+            let rates = try batched.decodeRates(
+                promptTokens: ContentionBench.referenceDepth, generateTokens: ContentionBench.tokens, sequences: [sequences])
+            return rates[sequences] ?? .nan
+        }
+    }
+
+    /// A benchmark of these settings (model, threads), beside `reference` where given.
+    package init(settings: LocalModelSettings, repeats: Int, reference: Reference? = nil, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.repeats = repeats
+        self.reference = reference
         self.log = log
     }
+
+    /// The key of the reference's rows.
+    static let referenceKey = "llama_cpp"
 
     /// What the benchmark measured.
     package struct Report {
@@ -40,8 +74,14 @@ package struct ContentionBench {
             let ratios: [Double]
         }
 
+        /// The reference's row for `sessions` sessions, when llama.cpp's tools ran.
+        func referenceRow(sessions: Int) -> Row? {
+            rows.first { $0.key == ContentionBench.referenceKey && $0.sessions == sessions }
+        }
+
         /// The figures as JSON members (one session's under `contention_<way>_`, several
-        /// sessions' under `contention_<way>_<n>_sessions_`).
+        /// sessions' under `contention_<way>_<n>_sessions_`; with the reference, each way's
+        /// contended rate over llama.cpp's as `…busy_over_llama_cpp`).
         package var jsonMembers: [String: Any] {
             var members: [String: Any] = ["contention_busy_threads": busyThreads]
             for row in rows {
@@ -49,6 +89,9 @@ package struct ContentionBench {
                 members[prefix + "quiet_tps"] = row.quiet
                 members[prefix + "busy_tps"] = row.busy
                 members[prefix + "ratio"] = row.ratios.median
+                if row.key != ContentionBench.referenceKey, let reference = referenceRow(sessions: row.sessions) {
+                    members[prefix + "busy_over_llama_cpp"] = row.busy / reference.busy
+                }
             }
             return members
         }
@@ -60,18 +103,22 @@ package struct ContentionBench {
             ]
             for row in rows {
                 let label = row.label + (row.sessions == 1 ? ", 1 session" : ", \(row.sessions) sessions")
-                lines.append(
-                    "  " + label.padding(34)
-                        + String(
-                            format: "quiet %.1f tok/s, contended %.1f tok/s: %.2f of quiet (runs %.2f-%.2f)", row.quiet, row.busy,
-                            row.ratios.median, row.ratios.min() ?? .nan, row.ratios.max() ?? .nan))
+                var line =
+                    "  " + label.padding(40)
+                    + String(
+                        format: "quiet %.1f tok/s, contended %.1f tok/s: %.2f of quiet (runs %.2f-%.2f)", row.quiet, row.busy,
+                        row.ratios.median, row.ratios.min() ?? .nan, row.ratios.max() ?? .nan)
+                if row.key != ContentionBench.referenceKey, let reference = referenceRow(sessions: row.sessions) {
+                    line += String(format: "; contended %.2fx llama.cpp's", row.busy / reference.busy)
+                }
+                lines.append(line)
             }
             return lines.joined(separator: "\n")
         }
     }
 
     /// Measures each way: a warm-up, then `repeats` quiet and contended runs in turn, for one
-    /// session and for several.
+    /// session and for several; then llama.cpp's tools the same way, where given.
     package func run() async throws -> Report {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = settings.threads ?? cores
@@ -92,33 +139,51 @@ package struct ContentionBench {
                 variant.concurrentSessions = sessions
                 let model = LlamaLanguageModel(settings: variant)
                 _ = try await decodeRate(model, sessions: sessions, run: 0)
-                var quiet: [Double] = []
-                var busy: [Double] = []
-                for run in 1...repeats {
-                    let what = "contention, \(way.label), \(sessions) session\(sessions == 1 ? "" : "s"), run \(run)/\(repeats)"
-                    log("\(what): quiet")
+                let what = "contention, \(way.label), \(sessions) session\(sessions == 1 ? "" : "s")"
+                let rates = try await quietAndBusy(what, cores: cores) { run in
                     // Each condition first runs a short untimed answer, so that an adapting thread
                     // count has seen it (the figures are the steady state, not the switch).
                     _ = try await decodeRate(model, sessions: sessions, run: run, tokens: 24)
-                    quiet.append(try await decodeRate(model, sessions: sessions, run: run))
-                    log("\(what): beside \(cores) busy threads")
-                    let load = BusyThreads(count: cores)
-                    do {
-                        _ = try await decodeRate(model, sessions: sessions, run: run, tokens: 24)
-                        busy.append(try await decodeRate(model, sessions: sessions, run: run))
-                        load.stop()
-                    } catch {
-                        load.stop()
-                        throw error
-                    }
+                    return try await decodeRate(model, sessions: sessions, run: run)
+                }
+                rows.append(Report.Row(key: way.key, label: way.label, sessions: sessions, quiet: rates.quiet.median, busy: rates.busy.median, ratios: rates.ratios))
+            }
+        }
+        if let reference {
+            for sessions in [1, Self.severalSessions] {
+                let tool = sessions == 1 ? "llama-bench" : "llama-batched-bench"
+                let rates = try await quietAndBusy("contention, llama.cpp's \(tool), \(sessions) sequence\(sessions == 1 ? "" : "s")", cores: cores) { _ in
+                    try reference.decodeRate(sequences: sessions)
                 }
                 rows.append(
                     Report.Row(
-                        key: way.key, label: way.label, sessions: sessions, quiet: quiet.median, busy: busy.median,
-                        ratios: zip(busy, quiet).map { $0 / $1 }))
+                        key: Self.referenceKey, label: "\(tool), \(threads) threads", sessions: sessions, quiet: rates.quiet.median,
+                        busy: rates.busy.median, ratios: rates.ratios))
             }
         }
         return Report(busyThreads: cores, rows: rows)
+    }
+
+    /// `repeats` runs of `measure`, each on a quiet machine and then beside `cores` busy threads.
+    private func quietAndBusy(
+        _ what: String, cores: Int, measure: (Int) async throws -> Double
+    ) async throws -> (quiet: [Double], busy: [Double], ratios: [Double]) {
+        var quiet: [Double] = []
+        var busy: [Double] = []
+        for run in 1...repeats {
+            log("\(what), run \(run)/\(repeats): quiet")
+            quiet.append(try await measure(run))
+            log("\(what), run \(run)/\(repeats): beside \(cores) busy threads")
+            let load = BusyThreads(count: cores)
+            do {
+                busy.append(try await measure(run))
+                load.stop()
+            } catch {
+                load.stop()
+                throw error
+            }
+        }
+        return (quiet, busy, zip(busy, quiet).map { $0 / $1 })
     }
 
     /// Decode tokens/s of `sessions` sessions answering together (one session: after its first

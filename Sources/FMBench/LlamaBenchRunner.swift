@@ -27,6 +27,14 @@ package struct LlamaBenchRunner {
         return Measurement(prefillRate: prefill.prefillRate, decodeRate: decode.decodeRate)
     }
 
+    /// Decode tokens/s of one repetition of `generateTokens` tokens after `depth` tokens of
+    /// context, after llama-bench's own warm-up.
+    package func decodeRate(generateTokens: Int, depth: Int) throws -> Double {
+        let rate = try run(["-p", "0", "-n", String(generateTokens), "-d", String(depth)]).decodeRate
+        guard rate.isFinite, rate > 0 else { throw BenchmarkError("llama-bench reported no decode rate") }
+        return rate
+    }
+
     private func run(_ lengths: [String]) throws -> Measurement {
         let arguments = ["-m", modelPath] + lengths + ["-t", String(threads), "-r", "1", "-o", "json"]
         let data = try ReferenceProcess.output(of: executable, arguments: arguments, name: "llama-bench")

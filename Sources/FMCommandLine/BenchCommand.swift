@@ -159,7 +159,17 @@ struct BenchCommand {
             }
         }
         if runsContention {
-            let report = try await ContentionBench(settings: settings, repeats: repeats, log: log).run()
+            var reference: ContentionBench.Reference?
+            if let tools {
+                let batched = LlamaBatchedBenchRunner(executable: tools + "/llama-batched-bench", modelPath: settings.modelPath, threads: threads)
+                if batched.isAvailable {
+                    let single = LlamaBenchRunner(executable: tools + "/llama-bench", modelPath: settings.modelPath, threads: threads)
+                    reference = ContentionBench.Reference(single: single, batched: batched)
+                } else {
+                    log("llama-batched-bench is not built (scripts/setup.sh builds it): the contended figures have no reference")
+                }
+            }
+            let report = try await ContentionBench(settings: settings, repeats: repeats, reference: reference, log: log).run()
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
         }
