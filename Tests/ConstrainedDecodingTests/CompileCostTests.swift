@@ -106,6 +106,45 @@ import Testing
         for refused in [#""alp""#, #""alphabets""#, "30", #""""#] { #expect(!ByteChecks.accepts(compiled, refused), "\(refused)") }
     }
 
+    /// Automata marked as call-free with every state live are skipped when a grammar is checked
+    /// for dead states: the mark must never hide one. Schemas whose rules take each way of
+    /// building an automaton (quoted bounded strings, enums, patterns, objects with calls, a
+    /// pattern that admits nothing).
+    @Test func aRuleMarkedTrimmedHasNoCallAndNoDeadState() throws {
+        let schemas = [
+            #"{"type": "string", "pattern": "^(?:\\S+\\s+){0,9}\\S+$", "maxLength": 100}"#,
+            #"{"enum": ["alpha", "beta", "gamma", "alphabet", "be"]}"#,
+            #"{"type": "object", "properties": {"id": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"}, "tags": {"type": "array", "items": {"enum": ["x", "y"]}}}, "required": ["id"]}"#,
+            #"{"anyOf": [{"type": "string", "pattern": "^a$", "minLength": 2}, {"type": "integer"}]}"#,
+            #"{"type": "string", "format": "email"}"#
+        ]
+        var marked = 0
+        for schema in schemas {
+            let grammar = try Grammar.jsonSchema(schema)
+            let everyRule = [Bool](repeating: true, count: grammar.rules.count)
+            for rule in grammar.rules {
+                guard case .automaton(let dfa) = rule, dfa.isTrimmedRegular else { continue }
+                marked += 1
+                #expect(dfa.calls.allSatisfy { $0.isEmpty }, "\(schema)")
+                #expect(!dfa.liveStates(productive: everyRule).contains(false), "\(schema)")
+            }
+            // Checking keeps what the unmarked path keeps.
+            let checked = try grammar.validated()
+            for (rule, kept) in zip(grammar.rules, checked.rules) {
+                if case .automaton(let dfa) = rule, dfa.isTrimmedRegular { #expect(kept == rule) }
+            }
+        }
+        #expect(marked > 0)
+    }
+
+    @Test func theTrimmedMarkIsNotPartOfEquality() throws {
+        let dfa = try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed().determinized()
+        var marked = dfa
+        marked.isTrimmedRegular = true
+        #expect(marked == dfa)
+        #expect(marked.hashValue == dfa.hashValue)
+    }
+
     @Test func aContentAutomatonThatReadsARawQuoteIsLeftToTheNFAPath() throws {
         let raw = try RegexPattern(#"^a"b$"#).automaton(jsonEscaped: false).trimmed().determinized()
         // Not JSON-escaped, an accepting state may read a quote: the direct build declines.

@@ -11,8 +11,27 @@ struct ByteDFA: Sendable, Hashable {
     /// For a string automaton built with a length bound, where each state stands (see
     /// ``boundedLength(minimum:maximum:stateLimit:)``); nil otherwise.
     var lengthCounts: LengthCounts? = nil
+    /// Set where the construction proves that the automaton has no call and that every state can
+    /// reach acceptance, so that checking a grammar need not search it for dead states (a large
+    /// string or enum automaton would be walked cell by cell). Not part of equality: it says how
+    /// much is known about the automaton, not what it accepts.
+    var isTrimmedRegular = false
 
     var stateCount: Int { accepting.count }
+
+    static func == (left: ByteDFA, right: ByteDFA) -> Bool {
+        left.classCount == right.classCount && left.accepting == right.accepting && left.classOf == right.classOf
+            && left.transitions == right.transitions && left.calls == right.calls && left.lengthCounts == right.lengthCounts
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(classCount)
+        hasher.combine(accepting)
+        hasher.combine(classOf)
+        hasher.combine(transitions)
+        hasher.combine(calls)
+        hasher.combine(lengthCounts)
+    }
 
     func next(_ state: Int32, _ byte: UInt8) -> Int32 {
         transitions[Int(state) * classCount + Int(classOf[Int(byte)])]
@@ -92,18 +111,37 @@ struct ByteDFA: Sendable, Hashable {
 extension ByteNFA {
     /// This automaton without states that cannot reach acceptance (call edges count as passable).
     func trimmed() -> ByteNFA {
-        var reverse = [[Int32]](repeating: [], count: stateCount)
+        // The moves into each state, in one flat array grouped by target (an array per state
+        // would cost an allocation each on automata of tens of thousands of states).
+        var firstSource = [Int32](repeating: 0, count: stateCount + 1)
         for state in 0..<stateCount {
-            for edge in edges[state] { reverse[Int(edge.target)].append(Int32(state)) }
-            for target in epsilons[state] { reverse[Int(target)].append(Int32(state)) }
-            for call in calls[state] { reverse[Int(call.target)].append(Int32(state)) }
+            for edge in edges[state] { firstSource[Int(edge.target) + 1] += 1 }
+            for target in epsilons[state] { firstSource[Int(target) + 1] += 1 }
+            for call in calls[state] { firstSource[Int(call.target) + 1] += 1 }
+        }
+        for state in 0..<stateCount { firstSource[state + 1] += firstSource[state] }
+        var fill = firstSource
+        var sources = [Int32](repeating: 0, count: Int(firstSource[stateCount]))
+        for state in 0..<stateCount {
+            for edge in edges[state] {
+                sources[Int(fill[Int(edge.target)])] = Int32(state)
+                fill[Int(edge.target)] += 1
+            }
+            for target in epsilons[state] {
+                sources[Int(fill[Int(target)])] = Int32(state)
+                fill[Int(target)] += 1
+            }
+            for call in calls[state] {
+                sources[Int(fill[Int(call.target)])] = Int32(state)
+                fill[Int(call.target)] += 1
+            }
         }
         var live = accepting
         var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
         while let state = work.popLast() {
-            for source in reverse[Int(state)] where !live[Int(source)] {
-                live[Int(source)] = true
-                work.append(source)
+            for position in Int(firstSource[Int(state)])..<Int(firstSource[Int(state) + 1]) where !live[Int(sources[position])] {
+                live[Int(sources[position])] = true
+                work.append(sources[position])
             }
         }
         // Most automata have no dead state; rewriting every state's lists would copy them all.

@@ -68,11 +68,14 @@ struct GrammarTables: Sendable {
                 let runs = Self.runs(of: dfa)
                 stateRunBytes += runs.bytes
                 stateRunLength += runs.lengths
+                // The rule's rows are consecutive: one copy of its table, its rows' bases by count.
+                let firstRow = transitions.count
+                transitions += dfa.transitions
+                stateAccepting += dfa.accepting
                 for state in 0..<dfa.stateCount {
-                    stateTransitionBase.append(Int32(transitions.count))
-                    transitions += dfa.transitions[(state * dfa.classCount)..<((state + 1) * dfa.classCount)]
-                    stateAccepting.append(dfa.accepting[state])
-                    var loop: [UInt64] = [0, 0, 0, 0]
+                    stateTransitionBase.append(Int32(firstRow + state * dfa.classCount))
+                    let loopStart = stateLoop.count
+                    stateLoop.append(contentsOf: repeatElement(0, count: 4))
                     if dfa.calls[state].isEmpty {
                         // In a length-bounded string's shared range, a byte that keeps the shape
                         // loops as far as a token goes: the count it adds cannot reach the maximum.
@@ -82,10 +85,9 @@ struct GrammarTables: Sendable {
                             guard target == Int32(state) || (shape != nil && target >= 0 && shapes?[Int(target)] == shape) else {
                                 continue
                             }
-                            for word in 0..<4 { loop[word] |= classBytes[byteClass * 4 + word] }
+                            for word in 0..<4 { stateLoop[loopStart + word] |= classBytes[byteClass * 4 + word] }
                         }
                     }
-                    stateLoop += loop
                     stateCallStart.append(Int32(callCallee.count))
                     for call in dfa.calls[state] {
                         callCallee.append(call.callee)
@@ -207,14 +209,18 @@ extension Grammar {
         }
         var result = self
         for (index, rule) in rules.enumerated() {
-            guard case .automaton(var dfa) = rule else { continue }
+            guard case .automaton(var dfa) = rule, !dfa.isTrimmedRegular else { continue }
             let live = dfa.liveStates(productive: productive)
-            for state in 0..<dfa.stateCount {
-                for slot in (state * dfa.classCount)..<((state + 1) * dfa.classCount) {
-                    let target = dfa.transitions[slot]
-                    if target >= 0 && !live[Int(target)] { dfa.transitions[slot] = -1 }
+            let cutsCalls = dfa.calls.contains { $0.contains { !productive[Int($0.callee)] || !live[Int($0.target)] } }
+            // Most automata keep every state: rewriting them would copy their tables.
+            guard cutsCalls || live.contains(false) else { continue }
+            for slot in dfa.transitions.indices where dfa.transitions[slot] >= 0 && !live[Int(dfa.transitions[slot])] {
+                dfa.transitions[slot] = -1
+            }
+            if cutsCalls {
+                for state in 0..<dfa.stateCount {
+                    dfa.calls[state].removeAll { !productive[Int($0.callee)] || !live[Int($0.target)] }
                 }
-                dfa.calls[state].removeAll { !productive[Int($0.callee)] || !live[Int($0.target)] }
             }
             result.rules[index] = .automaton(dfa)
         }

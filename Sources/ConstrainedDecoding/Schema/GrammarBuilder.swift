@@ -46,7 +46,11 @@ struct GrammarBuilder {
     mutating func addAutomaton(_ nfa: ByteNFA) throws(SchemaError) -> Int32 {
         let key = AutomatonKey(nfa)
         if let known = automatonRules[key] { return known }
-        let rule = add(.automaton(try nfa.trimmed().determinized()))
+        var dfa = try nfa.trimmed().determinized()
+        // Determinized from a trimmed automaton, every state holds a state that can reach
+        // acceptance, unless the start could not (then it is the only state, and not accepting).
+        dfa.isTrimmedRegular = dfa.accepting.contains(true) && dfa.calls.allSatisfy(\.isEmpty)
+        let rule = add(.automaton(dfa))
         automatonRules[key] = rule
         return rule
     }
