@@ -137,6 +137,44 @@ import Testing
         #expect(marked > 0)
     }
 
+    /// An automaton that is deterministic already (an enum's trie, a literal, calls to distinct
+    /// rules) is read as its own table; the result equals what subset construction builds, and
+    /// automata that are not deterministic go through subset construction as before.
+    @Test func aDeterministicAutomatonIsReadAsItsOwnTable() throws {
+        var calling = ByteNFA()
+        let afterKey = calling.addBytes("\"k\":".utf8, from: calling.start)
+        let end = calling.addState(accepting: true)
+        let other = calling.addState(accepting: true)
+        calling.addCall(from: afterKey, rule: 3, to: end)
+        calling.addCall(from: afterKey, rule: 3, to: end)
+        calling.addCall(from: afterKey, rule: 4, to: other)
+        calling.addEdge(from: other, UInt8(ascii: "0"), UInt8(ascii: "9"), to: other)
+        var twoTargets = calling
+        twoTargets.addCall(from: afterKey, rule: 4, to: end)
+        var branching = ByteNFA()
+        let first = branching.addState(accepting: true)
+        let second = branching.addState()
+        branching.addEdge(from: branching.start, UInt8(ascii: "a"), UInt8(ascii: "c"), to: first)
+        branching.addEdge(from: branching.start, UInt8(ascii: "b"), UInt8(ascii: "b"), to: second)
+        branching.addEdge(from: second, UInt8(ascii: "x"), UInt8(ascii: "x"), to: first)
+        let cases: [ByteNFA] = [
+            .trie(["alpha", "beta", "gamma", "alphabet", "be", ""].map { Array($0.utf8) }),
+            .literal("null".utf8),
+            calling,
+            twoTargets,
+            branching,
+            try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed()
+        ]
+        for (index, nfa) in cases.enumerated() {
+            let limit = ByteNFA.determinizationWorkLimit
+            let direct = try nfa.determinized(stateLimit: 60_000, workLimit: limit, readsDeterministicDirectly: true)
+            let subsets = try nfa.determinized(stateLimit: 60_000, workLimit: limit, readsDeterministicDirectly: false)
+            #expect(direct == subsets, "case \(index)")
+        }
+        let names = (0..<50).map { Array("name\($0)".utf8) }
+        #expect(throws: SchemaError.self) { try ByteNFA.trie(names).determinized(stateLimit: 20) }
+    }
+
     @Test func theTrimmedMarkIsNotPartOfEquality() throws {
         let dfa = try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed().determinized()
         var marked = dfa

@@ -140,6 +140,12 @@ struct ByteNFA: Sendable, Equatable {
     /// Call edges are determinized per callee: from a subset, one call edge per distinct callee.
     /// - Throws: ``SchemaError/tooLarge(keyword:path:reason:)`` past `stateLimit` states.
     func determinized(stateLimit: Int = 60_000, workLimit: Int = ByteNFA.determinizationWorkLimit) throws(SchemaError) -> ByteDFA {
+        try determinized(stateLimit: stateLimit, workLimit: workLimit, readsDeterministicDirectly: true)
+    }
+
+    /// The same; without `readsDeterministicDirectly`, an automaton that is deterministic already
+    /// goes through subset construction too (for tests that compare the two ways).
+    func determinized(stateLimit: Int, workLimit: Int, readsDeterministicDirectly: Bool) throws(SchemaError) -> ByteDFA {
         // Byte classes: bytes that no edge distinguishes share a class.
         var boundaries = [Bool](repeating: false, count: 257)
         boundaries[0] = true
@@ -161,6 +167,9 @@ struct ByteNFA: Sendable, Equatable {
             classOf[byte] = UInt8(currentClass)
         }
         let classCount = representatives.count
+        if readsDeterministicDirectly, let direct = try deterministicTable(classOf: classOf, classCount: classCount, stateLimit: stateLimit) {
+            return direct
+        }
 
         var subsetIndex: [[Int32]: Int32] = [:]
         var subsets: [[Int32]] = []
@@ -282,6 +291,67 @@ struct ByteNFA: Sendable, Equatable {
             classOf: classOf, classCount: classCount, transitions: transitions,
             accepting: acceptingStates, calls: callLists
         )
+    }
+}
+
+extension ByteNFA {
+    /// The automaton as its own deterministic table, when it is deterministic already: no epsilon
+    /// move, no byte that leads one state to two states, no callee that one state calls with two
+    /// targets (the trie of an enum's values, a literal). States are numbered as subset
+    /// construction numbers its singletons (found in order of byte class, then of call), so the
+    /// result equals that construction's, without a subset to hash per state. Nil otherwise.
+    fileprivate func deterministicTable(classOf: [UInt8], classCount: Int, stateLimit: Int) throws(SchemaError) -> ByteDFA? {
+        guard universalStates.isEmpty, epsilons.allSatisfy(\.isEmpty) else { return nil }
+        var number = [Int32](repeating: -1, count: stateCount)
+        number[Int(start)] = 0
+        var order: [Int32] = [start]
+        var transitions: [Int32] = []
+        var acceptingStates: [Bool] = []
+        var callLists: [[CallEdge]] = []
+        var targetOfClass = [Int32](repeating: -1, count: classCount)
+        var position = 0
+        while position < order.count {
+            guard order.count <= stateLimit else {
+                throw .tooLarge(keyword: "automaton", path: "", reason: "more than \(stateLimit) states")
+            }
+            let state = Int(order[position])
+            position += 1
+            for byteClass in 0..<classCount { targetOfClass[byteClass] = -1 }
+            for edge in edges[state] {
+                for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
+                    if targetOfClass[byteClass] >= 0, targetOfClass[byteClass] != edge.target { return nil }
+                    targetOfClass[byteClass] = edge.target
+                }
+            }
+            for byteClass in 0..<classCount {
+                let target = Int(targetOfClass[byteClass])
+                guard target >= 0 else {
+                    transitions.append(-1)
+                    continue
+                }
+                if number[target] < 0 {
+                    number[target] = Int32(order.count)
+                    order.append(Int32(target))
+                }
+                transitions.append(number[target])
+            }
+            var stateCalls: [CallEdge] = []
+            for call in calls[state] {
+                if let earlier = stateCalls.firstIndex(where: { $0.callee == call.callee }) {
+                    guard order[Int(stateCalls[earlier].target)] == call.target else { return nil }
+                    continue
+                }
+                let target = Int(call.target)
+                if number[target] < 0 {
+                    number[target] = Int32(order.count)
+                    order.append(call.target)
+                }
+                stateCalls.append(CallEdge(callee: call.callee, target: number[target]))
+            }
+            callLists.append(stateCalls)
+            acceptingStates.append(accepting[state])
+        }
+        return ByteDFA(classOf: classOf, classCount: classCount, transitions: transitions, accepting: acceptingStates, calls: callLists)
     }
 }
 
