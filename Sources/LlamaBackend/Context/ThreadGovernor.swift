@@ -82,7 +82,8 @@ struct ThreadGovernor {
     }
 
     /// Whether, on fewer threads than the maximum, the count in use takes clearly less time per
-    /// token than at the last probe: the load that made it faster may have gone.
+    /// token than at the last probe: the load that made fewer threads the faster choice may have
+    /// gone.
     private func hasSpedUpSinceLastProbe(_ current: Double) -> Bool {
         guard preferred != maximum, let secondsAtLastProbe else { return false }
         return current < secondsAtLastProbe * Self.margin
