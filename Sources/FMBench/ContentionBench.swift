@@ -175,13 +175,8 @@ package struct ContentionBench {
             quiet.append(try await measure(run))
             log("\(what), run \(run)/\(repeats): beside \(cores) busy threads")
             let load = BusyThreads(count: cores)
-            do {
-                busy.append(try await measure(run))
-                load.stop()
-            } catch {
-                load.stop()
-                throw error
-            }
+            defer { load.stop() }
+            busy.append(try await measure(run))
         }
         return (quiet, busy, zip(busy, quiet).map { $0 / $1 })
     }

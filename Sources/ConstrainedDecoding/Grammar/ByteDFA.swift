@@ -111,8 +111,20 @@ struct ByteDFA: Sendable, Hashable {
 extension ByteNFA {
     /// This automaton without states that cannot reach acceptance (call edges count as passable).
     func trimmed() -> ByteNFA {
-        // The moves into each state, in one flat array grouped by target (an array per state
-        // would cost an allocation each on automata of tens of thousands of states).
+        let live = reverseMoves.statesReaching(accepting)
+        // Most automata have no dead state; rewriting every state's lists would copy them all.
+        if !live.contains(false) { return self }
+        var result = self
+        for state in 0..<stateCount {
+            if edges[state].contains(where: { !live[Int($0.target)] }) { result.edges[state].removeAll { !live[Int($0.target)] } }
+            if epsilons[state].contains(where: { !live[Int($0)] }) { result.epsilons[state].removeAll { !live[Int($0)] } }
+            if calls[state].contains(where: { !live[Int($0.target)] }) { result.calls[state].removeAll { !live[Int($0.target)] } }
+        }
+        return result
+    }
+
+    /// The moves into each state: byte edges, epsilon moves and calls.
+    var reverseMoves: ReverseEdges {
         var firstSource = [Int32](repeating: 0, count: stateCount + 1)
         for state in 0..<stateCount {
             for edge in edges[state] { firstSource[Int(edge.target) + 1] += 1 }
@@ -136,23 +148,7 @@ extension ByteNFA {
                 fill[Int(call.target)] += 1
             }
         }
-        var live = accepting
-        var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
-        while let state = work.popLast() {
-            for position in Int(firstSource[Int(state)])..<Int(firstSource[Int(state) + 1]) where !live[Int(sources[position])] {
-                live[Int(sources[position])] = true
-                work.append(sources[position])
-            }
-        }
-        // Most automata have no dead state; rewriting every state's lists would copy them all.
-        if !live.contains(false) { return self }
-        var result = self
-        for state in 0..<stateCount {
-            if edges[state].contains(where: { !live[Int($0.target)] }) { result.edges[state].removeAll { !live[Int($0.target)] } }
-            if epsilons[state].contains(where: { !live[Int($0)] }) { result.epsilons[state].removeAll { !live[Int($0)] } }
-            if calls[state].contains(where: { !live[Int($0.target)] }) { result.calls[state].removeAll { !live[Int($0.target)] } }
-        }
-        return result
+        return ReverseEdges(firstSource: firstSource, sources: sources)
     }
 
     /// Whether the automaton accepts at least one string (treating calls as passable).

@@ -303,25 +303,11 @@ extension ByteDFA {
 
     /// States from which acceptance is reachable, using only calls to productive rules.
     func liveStates(productive: [Bool]) -> [Bool] {
-        let reverse = reverseEdges(productive: productive)
-        var live = accepting
-        var work = (0..<stateCount).filter { accepting[$0] }.map { Int32($0) }
-        while let state = work.popLast() {
-            for edge in Int(reverse.firstSource[Int(state)])..<Int(reverse.firstSource[Int(state) + 1]) {
-                let source = Int(reverse.sources[edge])
-                if !live[source] {
-                    live[source] = true
-                    work.append(Int32(source))
-                }
-            }
-        }
-        return live
+        reverseEdges(productive: productive).statesReaching(accepting)
     }
 
-    /// The edges into each state, in one flat array grouped by target: the sources of the edges
-    /// into `state` are `sources[firstSource[state]..<firstSource[state + 1]]`. Byte transitions,
-    /// and calls to rules that are `productive`.
-    func reverseEdges(productive: [Bool]) -> (firstSource: [Int32], sources: [Int32]) {
+    /// The edges into each state: byte transitions, and calls to rules that are `productive`.
+    func reverseEdges(productive: [Bool]) -> ReverseEdges {
         var firstSource = [Int32](repeating: 0, count: stateCount + 1)
         let classCount = classCount
         transitions.withUnsafeBufferPointer { transitions in
@@ -353,7 +339,7 @@ extension ByteDFA {
                 fill[target] += 1
             }
         }
-        return (firstSource, sources)
+        return ReverseEdges(firstSource: firstSource, sources: sources)
     }
 
     /// Whether some text takes the start state to acceptance, using only calls to productive
