@@ -100,26 +100,12 @@ package final class LlamaModel: Sendable {
     /// The languages the model's metadata lists (`general.languages`), as identifiers like `en`.
     ///
     /// llama.cpp's metadata accessors skip arrays, so the list is read from the file's GGUF
-    /// header (metadata only, no tensor data).
+    /// header (metadata only, no tensor data) by ``GGUFHeaderReader``.
     package var languages: [String] {
         if let cached = languageCache.withLock({ $0 }) { return cached }
-        let languages = Self.stringArray("general.languages", inFileAt: path)
+        let languages = GGUFHeaderReader.stringArray("general.languages", inFileAt: path)
         languageCache.withLock { $0 = languages }
         return languages
-    }
-
-    /// A string array from a GGUF file's metadata; empty when the key is absent or not strings.
-    static func stringArray(_ key: String, inFileAt path: String) -> [String] {
-        let parameters = gguf_init_params(no_alloc: true, ctx: nil)
-        guard let file = gguf_init_from_file(path, parameters) else { return [] }
-        defer { gguf_free(file) }
-        let index = gguf_find_key(file, key)
-        guard index >= 0, gguf_get_kv_type(file, index) == GGUF_TYPE_ARRAY,
-            gguf_get_arr_type(file, index) == GGUF_TYPE_STRING
-        else { return [] }
-        return (0..<gguf_get_arr_n(file, index)).compactMap { element in
-            gguf_get_arr_str(file, index, element).map { String(cString: $0) }
-        }
     }
 
     /// The LoRA adapter at `path` for this model, loaded on first use and kept while the model is.
