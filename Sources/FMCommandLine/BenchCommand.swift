@@ -42,6 +42,9 @@ struct BenchCommand {
     var runsSpeculation = true
     var runsContention = true
     var speculation = LocalModelSettings.Speculation.promptLookup
+    /// Whether `--speculation` chose the speculation to measure: then only that pair runs, not
+    /// the 1.5B model's draft pair nor the side by side with `llama-server`.
+    var measuresChosenSpeculationOnly = false
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -67,6 +70,7 @@ struct BenchCommand {
                     throw CLIError.usage("--speculation takes lookup, lookup:N, draft:MODEL or draft:MODEL:N (N > 0), got '\(setting)'")
                 }
                 speculation = parsed
+                measuresChosenSpeculationOnly = true
             case "--only":
                 let part = try arguments.value(for: word)
                 guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention"].contains(part) else {
@@ -142,7 +146,9 @@ struct BenchCommand {
             table.append(report.table)
             // The draft-model pair, where set-up installed the 1.5B model: the default model drafts.
             let large = ModelCatalog.path(of: .qwen25Coder15B)
-            if speculation.draftModelPath == nil, FileManager.default.fileExists(atPath: large) {
+            if measuresChosenSpeculationOnly {
+                log("speculation chosen with --speculation: the 1.5B draft pair and the side by side with llama-server are left out")
+            } else if speculation.draftModelPath == nil, FileManager.default.fileExists(atPath: large) {
                 var pair = settings
                 pair.modelPath = large
                 let draft = LocalModelSettings.Speculation.draftModel(ModelCatalog.path(of: .qwen25Coder05B), maximumDraftLength: 2)

@@ -34,8 +34,10 @@ package enum FM {
                                            fm serve against llama-server under the same concurrent load,
                                            plain and json_schema (--only serve --clients N --requests N
                                            --parallel N --serve-max-tokens N); the main job with
-                                           prompt-lookup speculation and without (--only speculation,
-                                           --speculation lookup:N); one session's decoding quiet and
+                                           prompt-lookup speculation and without, then the 1.5B model with
+                                           the 0.5B drafting and both beside llama-server (--only
+                                           speculation; --speculation lookup:N or draft:MODEL[:N] measures
+                                           that alone); one session's decoding quiet and
                                            beside a busy thread per core (--only contention); progress
                                            goes to standard error
 

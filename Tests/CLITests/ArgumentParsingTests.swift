@@ -191,6 +191,12 @@ import JSONValues
         let guidedOnly = try BenchCommand(arguments: &guided)
         #expect(guidedOnly.runsGuided && !guidedOnly.runsSessions && !guidedOnly.runsThroughput)
         #expect(guidedOnly.schemaLimit == 20 && !guidedOnly.withReference)
+        var speculation = CommandLineArguments(["--only", "speculation"])
+        let everyPair = try BenchCommand(arguments: &speculation)
+        #expect(everyPair.runsSpeculation && !everyPair.measuresChosenSpeculationOnly && everyPair.speculation == .promptLookup)
+        var chosen = CommandLineArguments(["--only", "speculation", "--speculation", "lookup:8"])
+        let onePair = try BenchCommand(arguments: &chosen)
+        #expect(onePair.measuresChosenSpeculationOnly && onePair.speculation == .promptLookup(maximumDraftLength: 8))
         var bad = CommandLineArguments(["--only", "everything"])
         #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got 'everything'")) {
             try BenchCommand(arguments: &bad)
