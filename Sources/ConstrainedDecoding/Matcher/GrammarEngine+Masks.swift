@@ -306,10 +306,22 @@ extension GrammarEngine {
 /// One level of a walk down the vocabulary trie: the frames reached after as many bytes as its
 /// depth. One frame is held here (`isSingle`); several are `frames[start..<end]` of the walk's list.
 /// `end` and `arena` are also the extents of the list and the arena to keep for the levels below.
+///
+/// `isSingle` comes last: between the frame and the integers it left seven bytes of padding that
+/// every copy of a level moved in overlapping unaligned pieces, a quarter of a walk's time (perf
+/// annotate, Qwen2.5's vocabulary, 2-core Xeon).
 struct WalkLevel {
     var frame: Frame
-    var isSingle: Bool
     var start: Int
     var end: Int
     var arena: Int
+    var isSingle: Bool
+
+    init(frame: Frame, isSingle: Bool, start: Int, end: Int, arena: Int) {
+        self.frame = frame
+        self.start = start
+        self.end = end
+        self.arena = arena
+        self.isSingle = isSingle
+    }
 }
