@@ -116,6 +116,10 @@ struct GGUFHeaderReaderTests {
         hugeString.key("general.name", type: 8)
         hugeString.append(UInt64(1) << 60)
         hugeString.stringArray("general.languages", ["en"])
+        var largestString = Header(pairs: 2)
+        largestString.key("general.name", type: 8)
+        largestString.append(UInt64.max)
+        largestString.stringArray("general.languages", ["en"])
         var hugeArray = Header(pairs: 2)
         hugeArray.key("sample.huge", type: 9)
         hugeArray.append(UInt32(12))
@@ -131,7 +135,7 @@ struct GGUFHeaderReaderTests {
             deep.append(UInt64(1))
         }
         deep.stringArray("general.languages", ["en"])
-        for header in [oldVersion, notGGUF, hugeString, hugeArray, unknownType, deep] {
+        for header in [oldVersion, notGGUF, hugeString, largestString, hugeArray, unknownType, deep] {
             let path = try header.write()
             defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(GGUFHeaderReader.stringArray("general.languages", inFileAt: path).isEmpty)

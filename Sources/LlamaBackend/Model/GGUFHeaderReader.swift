@@ -96,7 +96,9 @@ enum GGUFHeaderReader {
                 position = buffer.count
                 // Past the buffer, seek instead of reading what is stepped over.
                 if needed > UInt64(Self.chunk) {
-                    guard let offset = try? handle.offset(), let end = try? handle.seekToEnd(), offset + needed <= end else { return false }
+                    // Compared as room left, so that a length near 2⁶⁴ cannot overflow the sum.
+                    guard let offset = try? handle.offset(), let end = try? handle.seekToEnd(), offset <= end, needed <= end - offset
+                    else { return false }
                     do { try handle.seek(toOffset: offset + needed) } catch { return false }
                     return true
                 }
