@@ -158,4 +158,41 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: wellFormed) }
         try GGUFPreloadCheck.check(fileAt: wellFormed)
     }
+
+    @Test func theArchitectureIsTheFirstKeyLlamaCppsLookupFinds() throws {
+        // llama.cpp compares keys up to their first zero byte and takes the first match, so a
+        // UInt8 under `general.architecture\0x` is the architecture its loader reads.
+        var shadowed = GGUFHeaderReaderTests.Header(pairs: 2)
+        shadowed.key("general.architecture\u{0}x", type: 0)
+        shadowed.append(UInt8(70))
+        shadowed.key("general.architecture", type: 8)
+        shadowed.string("llama")
+        try GGUFHeaderReaderTests.withFile(shadowed) { path in
+            #expect(throws: LlamaError.modelLoadFailed(path: path)) { try GGUFPreloadCheck.check(fileAt: path) }
+        }
+        var first = GGUFHeaderReaderTests.Header(pairs: 2)
+        first.key("general.architecture", type: 8)
+        first.string("llama")
+        first.key("general.architecture\u{0}x", type: 0)
+        first.append(UInt8(70))
+        try GGUFHeaderReaderTests.withFile(first) { path in try GGUFPreloadCheck.check(fileAt: path) }
+    }
+
+    @Test func repeatedHashesAreFoundWhateverTheirValues() {
+        #expect(GGUFPreloadCheck.repeatedValues([]).isEmpty)
+        // Zero, one and the largest value are ordinary values, each its own.
+        #expect(GGUFPreloadCheck.repeatedValues([0, 1, .max, .max - 1, 5]).isEmpty)
+        #expect(GGUFPreloadCheck.repeatedValues([0, .max, 7, 0, .max, 8, 7]) == [0, .max, 7])
+        // Values that start in the same slot: the probe walks past the others.
+        let crowded = (0..<2_000).map { UInt64($0) << 40 }
+        #expect(GGUFPreloadCheck.repeatedValues(crowded).isEmpty)
+        #expect(GGUFPreloadCheck.repeatedValues(crowded + [UInt64(1_999) << 40, 0]) == [UInt64(1_999) << 40, 0])
+        // Against counting, on values drawn from a range small enough to repeat.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let values = (0..<Int.random(in: 1..<3_000, using: &generator)).map { _ in UInt64.random(in: 0..<4_000, using: &generator) }
+            let counted = Set(Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).filter { $0.value > 1 }.keys)
+            #expect(GGUFPreloadCheck.repeatedValues(values) == counted)
+        }
+    }
 }

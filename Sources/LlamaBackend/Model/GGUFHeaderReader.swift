@@ -1,41 +1,183 @@
 import Foundation
 
-/// Reads one string array from a GGUF file's header (such as `general.languages`) by walking the
-/// key-value pairs in order and stepping over the others, without building them.
+/// Walks the key-value pairs of a GGUF file's header in order, reading the values a caller asks
+/// for and stepping over the others without building them.
 ///
-/// llama.cpp's metadata accessors leave arrays out, and its `gguf_init_from_file` builds every
-/// value of the header, the vocabulary's strings and merges included: 33–45 ms for
-/// Qwen2.5-Coder-0.5B's 151,936 tokens on a 2-core Xeon, paid by the first request of every `fm`
-/// process for the language check. Stepping over the same header reads its bytes once and keeps
-/// only the wanted array.
+/// llama.cpp's `gguf_init_from_file` builds every value of the header, the vocabulary's strings
+/// and merges included: 33–45 ms for Qwen2.5-Coder-0.5B's 151,936 tokens on a 2-core Xeon. The
+/// language check, the chat template's capabilities and the vocabulary check before a load each
+/// paid that, one after the other, before the first request of an `fm` process. Stepping over the
+/// same header reads its bytes once and keeps only what is wanted.
 ///
-/// The file is external input: a header that ends early, a length beyond the file, an unknown
-/// type or arrays nested too deep end the walk, and the array reads as absent.
-enum GGUFHeaderReader {
-    /// The strings of the array `key` in the GGUF file at `path`; empty when the file cannot be
-    /// read, is not GGUF version 2 or later, or has no such key holding strings.
-    static func stringArray(_ key: String, inFileAt path: String) -> [String] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
+/// The walk accepts what llama.cpp's reader accepts in the key-value section: GGUF version 2 or
+/// 3, non-empty keys without duplicates, the twelve scalar types and arrays of them (not arrays of
+/// arrays). The file is external input: a header that ends early, a length beyond the file or any
+/// other departure ends the walk, and ``isComplete`` stays false.
+///
+/// A key is named by its bytes up to the first zero byte, as llama.cpp's `gguf_find_key` compares
+/// them, and a later pair with a name an earlier one has is stepped over, since that lookup finds
+/// the first.
+struct GGUFHeaderReader {
+    /// One key-value pair's key and the type of its value.
+    struct Pair {
+        /// The key, up to its first zero byte.
+        let key: String
+        /// The value's type (``ValueType``).
+        let type: UInt32
+    }
+
+    private var reader: BufferedReader
+    private var remaining: UInt64
+    /// The type of the value after the key last returned, while no one has read it.
+    private var pending: UInt32?
+    /// Every key read, whole: llama.cpp refuses a header that repeats one.
+    private var keys: Set<[UInt8]> = []
+    /// The names returned so far.
+    private var names: Set<String> = []
+    private var malformed = false
+
+    /// Opens the file at `path` and reads the header's start; nil when the file cannot be read or
+    /// is not GGUF version 2 or 3.
+    init?(fileAt path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         var reader = BufferedReader(handle: handle)
-        guard reader.bytes(4) == Array("GGUF".utf8), let version = reader.u32(), version >= 2,
-            reader.u64() != nil, let pairs = reader.u64()
-        else { return [] }
-        let wanted = Array(key.utf8)
-        for _ in 0..<pairs {
-            guard let name = reader.string(), let type = reader.u32() else { return [] }
-            if name == wanted {
-                guard type == ValueType.array, reader.u32() == ValueType.string, let count = reader.u64() else { return [] }
-                var strings: [String] = []
-                for _ in 0..<count {
-                    guard let bytes = reader.string() else { return [] }
-                    strings.append(String(decoding: bytes, as: UTF8.self))
-                }
-                return strings
+        guard reader.bytes(4) == Array("GGUF".utf8), let version = reader.u32(), (2...3).contains(version),
+            reader.u64() != nil, let pairs = reader.u64(), pairs <= UInt64(Int64.max)
+        else {
+            try? handle.close()
+            return nil
+        }
+        self.reader = reader
+        remaining = pairs
+    }
+
+    /// Closes the file; the walk ends.
+    mutating func close() {
+        try? reader.handle.close()
+        remaining = 0
+        pending = nil
+    }
+
+    /// Whether every pair has been walked over and the header was well formed throughout.
+    var isComplete: Bool {
+        !malformed && remaining == 0 && pending == nil
+    }
+
+    /// The next pair whose value the caller may read with ``scalarText()`` or
+    /// ``forEachString(_:)``; an unread value is stepped over on the next call. Nil after the last
+    /// pair, or where the header is malformed.
+    mutating func next() -> Pair? {
+        while !malformed, pending == nil || skipPending() {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            guard let whole = reader.string(), !whole.isEmpty, keys.insert(whole).inserted, let type = reader.u32() else {
+                fail()
+                return nil
             }
-            guard reader.skipValue(of: type, depth: 0) else { return [] }
+            pending = type
+            let key = String(decoding: whole.prefix { $0 != 0 }, as: UTF8.self)
+            if names.insert(key).inserted { return Pair(key: key, type: type) }
+        }
+        return nil
+    }
+
+    /// The pending value as text when it is a scalar: a string up to its first zero byte (as
+    /// llama.cpp's accessors give it), a number in decimal, a boolean as `true` or `false`. Nil
+    /// for an array, which is stepped over, or where the header is malformed.
+    mutating func scalarText() -> String? {
+        guard let type = pending else { return nil }
+        pending = nil
+        let text: String?
+        switch type {
+        case ValueType.string: text = reader.string().map { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        case 0: text = reader.u8().map { String($0) }
+        case 1: text = reader.u8().map { String(Int8(bitPattern: $0)) }
+        case 2: text = reader.u16().map { String($0) }
+        case 3: text = reader.u16().map { String(Int16(bitPattern: $0)) }
+        case 4: text = reader.u32().map { String($0) }
+        case 5: text = reader.u32().map { String(Int32(bitPattern: $0)) }
+        case 6: text = reader.u32().map { String(Float(bitPattern: $0)) }
+        case 7: text = reader.u8().map { String($0 != 0) }
+        case 10: text = reader.u64().map { String($0) }
+        case 11: text = reader.u64().map { String(Int64(bitPattern: $0)) }
+        case 12: text = reader.u64().map { String(Double(bitPattern: $0)) }
+        default:
+            pending = type
+            _ = skipPending()
+            return nil
+        }
+        if text == nil { fail() }
+        return text
+    }
+
+    /// Calls `body` with the bytes of each string of the pending value, in order, when it is an
+    /// array of strings; the bytes are valid only during the call. False for any other value
+    /// (stepped over), or where the header is malformed.
+    mutating func forEachString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard pending == ValueType.array else {
+            if pending != nil { _ = skipPending() }
+            return false
+        }
+        pending = nil
+        guard let elementType = reader.u32(), let count = reader.u64() else { return fail() }
+        guard elementType == ValueType.string else {
+            _ = skipArray(of: elementType, count: count)
+            return false
+        }
+        for _ in 0..<count {
+            guard let length = reader.stringLength(), reader.withBytes(length, body) else { return fail() }
+        }
+        return true
+    }
+
+    /// The strings of the array `key` in the GGUF file at `path`; empty when the file cannot be
+    /// read, is not a GGUF header llama.cpp would read, or has no such key holding strings.
+    static func stringArray(_ key: String, inFileAt path: String) -> [String] {
+        guard var walk = GGUFHeaderReader(fileAt: path) else { return [] }
+        defer { walk.close() }
+        while let pair = walk.next() {
+            guard pair.key == key else { continue }
+            var strings: [String] = []
+            return walk.forEachString { strings.append(String(decoding: $0, as: UTF8.self)) } ? strings : []
         }
         return []
+    }
+
+    /// Steps over the pending value; false (and the walk ends) where the header is malformed.
+    private mutating func skipPending() -> Bool {
+        guard let type = pending else { return true }
+        pending = nil
+        if let size = ValueType.size(of: type) { return reader.skip(size) || fail() }
+        switch type {
+        case ValueType.string:
+            return reader.u64().map { reader.skip($0) } == true || fail()
+        case ValueType.array:
+            guard let elementType = reader.u32(), let count = reader.u64() else { return fail() }
+            return skipArray(of: elementType, count: count)
+        default:
+            return fail()
+        }
+    }
+
+    /// Steps over `count` values of `type` (the body of an array); arrays of arrays are malformed.
+    private mutating func skipArray(of type: UInt32, count: UInt64) -> Bool {
+        if let size = ValueType.size(of: type) {
+            let (total, overflow) = size.multipliedReportingOverflow(by: count)
+            return (!overflow && reader.skip(total)) || fail()
+        }
+        guard type == ValueType.string else { return fail() }
+        for _ in 0..<count {
+            guard let length = reader.u64(), reader.skip(length) else { return fail() }
+        }
+        return true
+    }
+
+    /// Marks the header malformed, which ends the walk; false, for the callers to return.
+    @discardableResult
+    private mutating func fail() -> Bool {
+        malformed = true
+        pending = nil
+        return false
     }
 
     /// The value types of GGUF's key-value pairs (`gguf_type`).
@@ -52,118 +194,6 @@ enum GGUFHeaderReader {
             case 10, 11, 12: 8  // uint64, int64, float64
             default: nil
             }
-        }
-    }
-
-    /// Little-endian reads over a file in chunks of 1 MiB.
-    struct BufferedReader {
-        let handle: FileHandle
-        private var buffer: [UInt8] = []
-        private var position = 0
-        static let chunk = 1 << 20
-        /// Arrays inside arrays deeper than this end the walk.
-        static let maximumDepth = 8
-
-        init(handle: FileHandle) {
-            self.handle = handle
-        }
-
-        /// The next `count` bytes, or nil where the file ends first.
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            var result: [UInt8] = []
-            result.reserveCapacity(min(count, Self.chunk))
-            var needed = count
-            while needed > 0 {
-                guard fill() else { return nil }
-                let take = min(needed, buffer.count - position)
-                result += buffer[position..<position + take]
-                position += take
-                needed -= take
-            }
-            return result
-        }
-
-        /// Steps over `count` bytes; false where the file ends first.
-        mutating func skip(_ count: UInt64) -> Bool {
-            var needed = count
-            while needed > 0 {
-                let available = UInt64(buffer.count - position)
-                if needed <= available {
-                    position += Int(needed)
-                    return true
-                }
-                needed -= available
-                position = buffer.count
-                // Past the buffer, seek instead of reading what is stepped over.
-                if needed > UInt64(Self.chunk) {
-                    // Compared as room left, so that a length near 2⁶⁴ cannot overflow the sum.
-                    guard let offset = try? handle.offset(), let end = try? handle.seekToEnd(), offset <= end, needed <= end - offset
-                    else { return false }
-                    do { try handle.seek(toOffset: offset + needed) } catch { return false }
-                    return true
-                }
-                guard fill() else { return false }
-            }
-            return true
-        }
-
-        mutating func u32() -> UInt32? {
-            integer(UInt32.self)
-        }
-
-        mutating func u64() -> UInt64? {
-            integer(UInt64.self)
-        }
-
-        /// A little-endian integer, read in place when the buffer holds it (most of the time).
-        private mutating func integer<Value: FixedWidthInteger & UnsignedInteger>(_: Value.Type) -> Value? {
-            let size = MemoryLayout<Value>.size
-            var value: Value = 0
-            if buffer.count - position >= size {
-                for index in stride(from: position + size - 1, through: position, by: -1) { value = value << 8 | Value(buffer[index]) }
-                position += size
-                return value
-            }
-            guard let bytes = bytes(size) else { return nil }
-            for byte in bytes.reversed() { value = value << 8 | Value(byte) }
-            return value
-        }
-
-        /// A GGUF string: its length (8 bytes) and its bytes.
-        mutating func string() -> [UInt8]? {
-            guard let length = u64(), length <= UInt64(Int32.max) else { return nil }
-            return bytes(Int(length))
-        }
-
-        /// Steps over one value of `type`; false where the header is cut short or malformed.
-        mutating func skipValue(of type: UInt32, depth: Int) -> Bool {
-            if let size = ValueType.size(of: type) { return skip(size) }
-            switch type {
-            case ValueType.string:
-                guard let length = u64() else { return false }
-                return skip(length)
-            case ValueType.array:
-                guard depth < Self.maximumDepth, let elementType = u32(), let count = u64() else { return false }
-                if let size = ValueType.size(of: elementType) {
-                    let (total, overflow) = size.multipliedReportingOverflow(by: count)
-                    return !overflow && skip(total)
-                }
-                for _ in 0..<count where !skipValue(of: elementType, depth: depth + 1) {
-                    return false
-                }
-                return true
-            default:
-                return false
-            }
-        }
-
-        /// Makes sure unread bytes are buffered; false at the end of the file.
-        private mutating func fill() -> Bool {
-            if position < buffer.count { return true }
-            guard let data = try? handle.read(upToCount: Self.chunk), !data.isEmpty else { return false }
-            buffer = [UInt8](data)
-            position = 0
-            return true
         }
     }
 }
