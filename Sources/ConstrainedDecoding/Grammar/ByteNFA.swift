@@ -171,6 +171,23 @@ struct ByteNFA: Sendable, Equatable {
             return direct
         }
 
+        // The moves in flat arrays (a state's edges are `flatEdges[edgeStart[s]..<edgeStart[s + 1]]`),
+        // so that the loops below read them without retaining and releasing a list per state.
+        var edgeStart = [Int](repeating: 0, count: stateCount + 1)
+        var epsilonStart = [Int](repeating: 0, count: stateCount + 1)
+        for state in 0..<stateCount {
+            edgeStart[state + 1] = edgeStart[state] + edges[state].count
+            epsilonStart[state + 1] = epsilonStart[state] + epsilons[state].count
+        }
+        var flatEdges: [Edge] = []
+        flatEdges.reserveCapacity(edgeStart[stateCount])
+        var flatEpsilons: [Int32] = []
+        flatEpsilons.reserveCapacity(epsilonStart[stateCount])
+        for state in 0..<stateCount {
+            flatEdges += edges[state]
+            flatEpsilons += epsilons[state]
+        }
+
         var subsetIndex: [[Int32]: Int32] = [:]
         var subsets: [[Int32]] = []
         var transitions: [Int32] = []
@@ -190,7 +207,9 @@ struct ByteNFA: Sendable, Equatable {
             }
             work.append(contentsOf: result)
             while let state = work.popLast() {
-                for next in epsilons[Int(state)] where stamps[Int(next)] != stamp {
+                for position in epsilonStart[Int(state)]..<epsilonStart[Int(state) + 1] {
+                    let next = flatEpsilons[position]
+                    guard stamps[Int(next)] != stamp else { continue }
                     stamps[Int(next)] = stamp
                     result.append(next)
                     work.append(next)
@@ -227,7 +246,7 @@ struct ByteNFA: Sendable, Equatable {
         // states hang off epsilon moves (an unanchored pattern's `.*` restarts every branch). A
         // kernel without epsilon moves is its own closure and is interned as it is.
         var kernelIndex: [[Int32]: Int32] = [:]
-        let expands = epsilons.map { !$0.isEmpty }
+        let expands = (0..<stateCount).map { epsilonStart[$0] != epsilonStart[$0 + 1] }
         func target(_ kernel: inout [Int32]) -> Int32 {
             kernel.sort()
             var write = 0
@@ -258,7 +277,8 @@ struct ByteNFA: Sendable, Equatable {
             next += 1
             acceptingStates.append(subset.contains { accepting[Int($0)] })
             for state in subset {
-                for edge in edges[Int(state)] {
+                for position in edgeStart[Int(state)]..<edgeStart[Int(state) + 1] {
+                    let edge = flatEdges[position]
                     for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
                         targetsByClass[byteClass].append(edge.target)
                     }
