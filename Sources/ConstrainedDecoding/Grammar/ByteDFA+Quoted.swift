@@ -7,7 +7,7 @@ extension ByteDFA {
     /// (the caller then builds the quoted string through an NFA).
     func quotedJSONString() -> ByteDFA? {
         let quote = UInt8(ascii: "\"")
-        guard calls.allSatisfy(\.isEmpty) else { return nil }
+        guard calls.allSatisfy({ $0.isEmpty }) else { return nil }
         for state in 0..<stateCount where accepting[state] && next(Int32(state), quote) >= 0 { return nil }
         let live = liveStates(productive: [])
         guard live.first == true else { return nil }

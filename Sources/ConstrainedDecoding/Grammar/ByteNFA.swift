@@ -321,7 +321,7 @@ extension ByteNFA {
     /// construction numbers its singletons (found in order of byte class, then of call), so the
     /// result equals that construction's, without a subset to hash per state. Nil otherwise.
     fileprivate func deterministicTable(classOf: [UInt8], classCount: Int, stateLimit: Int) throws(SchemaError) -> ByteDFA? {
-        guard universalStates.isEmpty, epsilons.allSatisfy(\.isEmpty) else { return nil }
+        guard universalStates.isEmpty, epsilons.allSatisfy({ $0.isEmpty }) else { return nil }
         var number = [Int32](repeating: -1, count: stateCount)
         number[Int(start)] = 0
         var order: [Int32] = [start]

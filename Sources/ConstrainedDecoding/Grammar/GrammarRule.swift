@@ -30,7 +30,7 @@ enum GrammarRule: Sendable, Hashable {
     /// The rule indices it refers to.
     var callees: [Int32] {
         switch self {
-        case .automaton(let dfa): return dfa.calls.flatMap { $0.map(\.callee) }
+        case .automaton(let dfa): return dfa.calls.flatMap { $0.map { $0.callee } }
         case .jsonString: return []
         case .array(let rule): return rule.prefixItems + (rule.items.map { [$0] } ?? [])
         }

@@ -49,7 +49,7 @@ struct GrammarBuilder {
         var dfa = try nfa.trimmed().determinized()
         // Determinized from a trimmed automaton, every state holds a state that can reach
         // acceptance, unless the start could not (then it is the only state, and not accepting).
-        dfa.isTrimmedRegular = dfa.accepting.contains(true) && dfa.calls.allSatisfy(\.isEmpty)
+        dfa.isTrimmedRegular = dfa.accepting.contains(true) && dfa.calls.allSatisfy({ $0.isEmpty })
         let rule = add(.automaton(dfa))
         automatonRules[key] = rule
         return rule
