@@ -1,0 +1,214 @@
+/// Subset construction over byte classes: the deterministic automaton equivalent to a
+/// ``ByteNFA`` (see ``ByteNFA/determinized(stateLimit:workLimit:)``).
+///
+/// Its working data is flat: the automaton's moves are copied once into arrays with a start
+/// offset per state, subsets and kernels are kept in ``StateSetTable``s, and the targets of a
+/// subset are bucketed by byte class into one reused array. The loops therefore neither allocate
+/// nor retain an array per state, subset or class.
+struct SubsetConstruction {
+    private let classOf: [UInt8]
+    private let classCount: Int
+    /// A state's edges are `edges[edgeStart[s]..<edgeStart[s + 1]]`; likewise its epsilon moves.
+    private var edgeStart: [Int] = []
+    private var edges: [ByteNFA.Edge] = []
+    private var epsilonStart: [Int] = []
+    private var epsilons: [Int32] = []
+    private let calls: [[CallEdge]]
+    private let accepting: [Bool]
+    private let isUniversal: [Bool]
+    private let hasUniversalStates: Bool
+
+    /// The subsets found so far, numbered as the result's states.
+    private var subsets = StateSetTable()
+    /// Kernels (the states a move reaches before their closure) that have epsilon moves, and the
+    /// subset each one's closure is: a kernel seen before skips its closure, which is far larger
+    /// than the kernel when many states hang off epsilon moves (an unanchored pattern's `.*`
+    /// restarts every branch).
+    private var kernels = StateSetTable()
+    private var kernelSubsets: [Int32] = []
+    /// A closure holding a universal state accepts what that state accepts: it becomes that
+    /// state's own closure, found once.
+    private var universalSubsets: [Int32: Int32] = [:]
+
+    // Scratch, reused from subset to subset.
+    private var stamps: [UInt32]
+    private var stamp: UInt32 = 0
+    private var work: [Int32] = []
+    private var kernel: [Int32] = []
+    private var closure: [Int32] = []
+    private var classFill: [Int]
+    private var targetsByClass: [Int32] = []
+
+    /// Closure elements built so far: what the construction's time grows with.
+    private(set) var closureElements = 0
+
+    init(_ nfa: ByteNFA, classOf: [UInt8], classCount: Int) {
+        self.classOf = classOf
+        self.classCount = classCount
+        let stateCount = nfa.stateCount
+        edgeStart.reserveCapacity(stateCount + 1)
+        epsilonStart.reserveCapacity(stateCount + 1)
+        edgeStart.append(0)
+        epsilonStart.append(0)
+        for state in 0..<stateCount {
+            edges += nfa.edges[state]
+            epsilons += nfa.epsilons[state]
+            edgeStart.append(edges.count)
+            epsilonStart.append(epsilons.count)
+        }
+        calls = nfa.calls
+        accepting = nfa.accepting
+        var isUniversal = [Bool](repeating: false, count: stateCount)
+        for state in nfa.universalStates { isUniversal[Int(state)] = true }
+        self.isUniversal = isUniversal
+        hasUniversalStates = !nfa.universalStates.isEmpty
+        stamps = [UInt32](repeating: 0, count: stateCount)
+        classFill = [Int](repeating: 0, count: classCount + 1)
+    }
+
+    /// Runs the construction from `start`.
+    /// - Throws: ``SchemaError/tooLarge(keyword:path:reason:)`` past `stateLimit` states or
+    ///   `workLimit` closure elements.
+    mutating func run(from start: Int32, stateLimit: Int, workLimit: Int) throws(SchemaError) -> ByteDFA {
+        var transitions: [Int32] = []
+        var acceptingStates: [Bool] = []
+        var callLists: [[CallEdge]] = []
+        kernel = [start]
+        _ = closureSubset()
+        var next = 0
+        while next < subsets.count {
+            guard subsets.count <= stateLimit else {
+                throw .tooLarge(keyword: "automaton", path: "", reason: "more than \(stateLimit) states")
+            }
+            guard closureElements <= workLimit else {
+                throw .tooLarge(keyword: "automaton", path: "", reason: "determinizing takes more than \(workLimit) closure steps")
+            }
+            let members = subsets.positions(of: next)
+            next += 1
+            acceptingStates.append(members.contains { accepting[Int(subsets.members[$0])] })
+            bucketTargets(of: members)
+            for byteClass in 0..<classCount {
+                let bucket = classFill[byteClass]..<classFill[byteClass + 1]
+                if bucket.isEmpty {
+                    transitions.append(-1)
+                } else {
+                    kernel.removeAll(keepingCapacity: true)
+                    kernel += targetsByClass[bucket]
+                    transitions.append(target())
+                }
+            }
+            callLists.append(callEdges(of: members))
+        }
+        return ByteDFA(classOf: classOf, classCount: classCount, transitions: transitions, accepting: acceptingStates, calls: callLists)
+    }
+
+    /// Puts the targets of the members' edges in ``targetsByClass``, grouped by byte class: the
+    /// targets on class `c` are at `classFill[c]..<classFill[c + 1]`. An edge covers the classes
+    /// from its low byte's to its high byte's (classes never straddle an edge's bounds).
+    private mutating func bucketTargets(of members: Range<Int>) {
+        for byteClass in 0...classCount { classFill[byteClass] = 0 }
+        for position in members {
+            let state = Int(subsets.members[position])
+            for position in edgeStart[state]..<edgeStart[state + 1] {
+                let edge = edges[position]
+                for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
+                    classFill[byteClass + 1] += 1
+                }
+            }
+        }
+        for byteClass in 0..<classCount { classFill[byteClass + 1] += classFill[byteClass] }
+        let total = classFill[classCount]
+        if targetsByClass.count < total { targetsByClass += repeatElement(0, count: total - targetsByClass.count) }
+        // Filling moves each class's start to its end; the starts are then shifted back.
+        for position in members {
+            let state = Int(subsets.members[position])
+            for position in edgeStart[state]..<edgeStart[state + 1] {
+                let edge = edges[position]
+                for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
+                    targetsByClass[classFill[byteClass]] = edge.target
+                    classFill[byteClass] += 1
+                }
+            }
+        }
+        for byteClass in stride(from: classCount, to: 0, by: -1) { classFill[byteClass] = classFill[byteClass - 1] }
+        classFill[0] = 0
+    }
+
+    /// One call edge per distinct callee of the members, in the order the callees first appear.
+    private mutating func callEdges(of members: Range<Int>) -> [CallEdge] {
+        guard members.contains(where: { !calls[Int(subsets.members[$0])].isEmpty }) else { return [] }
+        var byCallee: [Int32: [Int32]] = [:]
+        var calleeOrder: [Int32] = []
+        for position in members {
+            for call in calls[Int(subsets.members[position])] {
+                if byCallee[call.callee] == nil { calleeOrder.append(call.callee) }
+                byCallee[call.callee, default: []].append(call.target)
+            }
+        }
+        var stateCalls: [CallEdge] = []
+        for callee in calleeOrder {
+            kernel = byCallee[callee] ?? []
+            stateCalls.append(CallEdge(callee: callee, target: target()))
+        }
+        return stateCalls
+    }
+
+    /// The subset reached through ``kernel`` (sorted and freed of repeats here): a kernel without
+    /// epsilon moves is its own closure; one with them is looked up among the kernels seen.
+    private mutating func target() -> Int32 {
+        kernel.sort()
+        var write = 0
+        for read in kernel.indices where write == 0 || kernel[read] != kernel[write - 1] {
+            kernel[write] = kernel[read]
+            write += 1
+        }
+        kernel.removeLast(kernel.count - write)
+        guard kernel.contains(where: { epsilonStart[Int($0)] != epsilonStart[Int($0) + 1] }) else { return closureSubset() }
+        if let known = kernels.number(of: kernel) { return kernelSubsets[Int(known)] }
+        let subset = closureSubset()
+        _ = kernels.insert(kernel)
+        kernelSubsets.append(subset)
+        return subset
+    }
+
+    /// The number of the subset that is ``kernel``'s epsilon closure, added if new.
+    private mutating func closureSubset() -> Int32 {
+        fillClosure(of: kernel)
+        closureElements += closure.count
+        if hasUniversalStates, let universal = closure.first(where: { isUniversal[Int($0)] }) {
+            if let known = universalSubsets[universal] { return known }
+            fillClosure(of: [universal])
+            closure.sort()
+            let subset = subsets.insert(closure).number
+            universalSubsets[universal] = subset
+            return subset
+        }
+        closure.sort()
+        return subsets.insert(closure).number
+    }
+
+    /// Puts the epsilon closure of `states` in ``closure``, unordered; a stamp per state marks
+    /// those already in it.
+    private mutating func fillClosure(of states: [Int32]) {
+        if stamp == .max {
+            for index in stamps.indices { stamps[index] = 0 }
+            stamp = 0
+        }
+        stamp += 1
+        closure.removeAll(keepingCapacity: true)
+        for state in states where stamps[Int(state)] != stamp {
+            stamps[Int(state)] = stamp
+            closure.append(state)
+        }
+        work += closure
+        while let state = work.popLast() {
+            for position in epsilonStart[Int(state)]..<epsilonStart[Int(state) + 1] {
+                let next = epsilons[position]
+                guard stamps[Int(next)] != stamp else { continue }
+                stamps[Int(next)] = stamp
+                closure.append(next)
+                work.append(next)
+            }
+        }
+    }
+}
