@@ -45,6 +45,33 @@ import Testing
         #expect(table.number(of: Array(0...39)) == nil)
     }
 
+    /// Moves are kept in the order they are added; grouped by state, each state's moves keep that
+    /// order, and an embedded automaton's moves are moved by its offset.
+    @Test func theMovesOfAStateKeepTheirOrder() {
+        var inner = ByteNFA()
+        let innerEnd = inner.addState(accepting: true)
+        inner.addEdge(from: inner.start, 0x62, 0x62, to: innerEnd)
+        inner.addCall(from: inner.start, rule: 9, to: innerEnd)
+        var nfa = ByteNFA()
+        let end = nfa.addState(accepting: true)
+        nfa.addCall(from: nfa.start, rule: 2, to: end)
+        nfa.addEdge(from: end, 0x30, 0x39, to: end)
+        nfa.addCall(from: nfa.start, rule: 1, to: end)
+        nfa.addEdge(from: nfa.start, 0x61, 0x61, to: end)
+        nfa.addEpsilon(from: end, to: end)
+        nfa.embed(inner, from: nfa.start, to: end)
+        #expect(nfa.stateCount == 4)
+        #expect(nfa.epsilons == [.init(source: 0, target: 2), .init(source: 3, target: 1)])
+        let moves = nfa.movesByState
+        #expect(moves.edgePositions(of: 0).map { moves.edges[$0].low } == [0x61])
+        #expect(moves.edgePositions(of: 1).map { moves.edges[$0].target } == [1])
+        #expect(moves.edgePositions(of: 2).map { moves.edges[$0] } == [.init(source: 2, target: 3, low: 0x62, high: 0x62)])
+        #expect(moves.callPositions(of: 0).map { moves.calls[$0] } == [CallEdge(callee: 2, target: 1), CallEdge(callee: 1, target: 1)])
+        #expect(moves.callPositions(of: 2).map { moves.calls[$0] } == [CallEdge(callee: 9, target: 3)])
+        #expect(moves.epsilonPositions(of: 3).map { moves.epsilons[$0] } == [1])
+        #expect(moves.epsilonPositions(of: 1).isEmpty)
+    }
+
     /// Random automata, determinized by the construction and by the reference below: the same
     /// states in the same order, the same transitions, acceptance and calls.
     @Test(arguments: 0..<40)
@@ -93,11 +120,12 @@ import Testing
     static func plainConstruction(
         _ nfa: ByteNFA, classOf: [UInt8], classCount: Int
     ) -> (transitions: [Int32], accepting: [Bool], calls: [[CallEdge]]) {
+        func epsilonTargets(_ state: Int32) -> [Int32] { nfa.epsilons.filter { $0.source == state }.map(\.target) }
         func closure(_ states: [Int32]) -> [Int32] {
             var seen = Set(states)
             var work = states
             while let state = work.popLast() {
-                for next in nfa.epsilons[Int(state)] where seen.insert(next).inserted { work.append(next) }
+                for next in epsilonTargets(state) where seen.insert(next).inserted { work.append(next) }
             }
             return seen.sorted()
         }
@@ -130,7 +158,7 @@ import Testing
             for state in Array(Set(kernel)).sorted() where seen.insert(state).inserted { order.append(state) }
             var work = order
             while let state = work.popLast() {
-                for next in nfa.epsilons[Int(state)] where seen.insert(next).inserted {
+                for next in epsilonTargets(state) where seen.insert(next).inserted {
                     order.append(next)
                     work.append(next)
                 }
@@ -149,7 +177,7 @@ import Testing
             for byteClass in 0..<classCount {
                 var kernel: [Int32] = []
                 for state in subset {
-                    for edge in nfa.edges[Int(state)] where Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) ~= byteClass {
+                    for edge in nfa.edges where edge.source == state && Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) ~= byteClass {
                         kernel.append(edge.target)
                     }
                 }
@@ -158,7 +186,7 @@ import Testing
             var callees: [Int32] = []
             var targets: [Int32: [Int32]] = [:]
             for state in subset {
-                for call in nfa.calls[Int(state)] {
+                for call in nfa.calls where call.source == state {
                     if targets[call.callee] == nil { callees.append(call.callee) }
                     targets[call.callee, default: []].append(call.target)
                 }

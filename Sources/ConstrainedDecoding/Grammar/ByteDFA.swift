@@ -112,59 +112,42 @@ extension ByteNFA {
     /// This automaton without states that cannot reach acceptance (call edges count as passable).
     func trimmed() -> ByteNFA {
         let live = reverseMoves.statesReaching(accepting)
-        // Most automata have no dead state; rewriting every state's lists would copy them all.
+        // Most automata have no dead state; rewriting the moves would copy them all.
         if !live.contains(false) { return self }
         var result = self
-        for state in 0..<stateCount {
-            if edges[state].contains(where: { !live[Int($0.target)] }) { result.edges[state].removeAll { !live[Int($0.target)] } }
-            if epsilons[state].contains(where: { !live[Int($0)] }) { result.epsilons[state].removeAll { !live[Int($0)] } }
-            if calls[state].contains(where: { !live[Int($0.target)] }) { result.calls[state].removeAll { !live[Int($0.target)] } }
-        }
+        result.edges.removeAll { !live[Int($0.target)] }
+        result.epsilons.removeAll { !live[Int($0.target)] }
+        result.calls.removeAll { !live[Int($0.target)] }
         return result
     }
 
     /// The moves into each state: byte edges, epsilon moves and calls.
     var reverseMoves: ReverseEdges {
         var firstSource = [Int32](repeating: 0, count: stateCount + 1)
-        for state in 0..<stateCount {
-            for edge in edges[state] { firstSource[Int(edge.target) + 1] += 1 }
-            for target in epsilons[state] { firstSource[Int(target) + 1] += 1 }
-            for call in calls[state] { firstSource[Int(call.target) + 1] += 1 }
-        }
+        for edge in edges { firstSource[Int(edge.target) + 1] += 1 }
+        for move in epsilons { firstSource[Int(move.target) + 1] += 1 }
+        for call in calls { firstSource[Int(call.target) + 1] += 1 }
         for state in 0..<stateCount { firstSource[state + 1] += firstSource[state] }
         var fill = firstSource
         var sources = [Int32](repeating: 0, count: Int(firstSource[stateCount]))
-        for state in 0..<stateCount {
-            for edge in edges[state] {
-                sources[Int(fill[Int(edge.target)])] = Int32(state)
-                fill[Int(edge.target)] += 1
-            }
-            for target in epsilons[state] {
-                sources[Int(fill[Int(target)])] = Int32(state)
-                fill[Int(target)] += 1
-            }
-            for call in calls[state] {
-                sources[Int(fill[Int(call.target)])] = Int32(state)
-                fill[Int(call.target)] += 1
-            }
+        for edge in edges {
+            sources[Int(fill[Int(edge.target)])] = edge.source
+            fill[Int(edge.target)] += 1
+        }
+        for move in epsilons {
+            sources[Int(fill[Int(move.target)])] = move.source
+            fill[Int(move.target)] += 1
+        }
+        for call in calls {
+            sources[Int(fill[Int(call.target)])] = call.source
+            fill[Int(call.target)] += 1
         }
         return ReverseEdges(firstSource: firstSource, sources: sources)
     }
 
     /// Whether the automaton accepts at least one string (treating calls as passable).
     var isEmptyLanguage: Bool {
-        var seen = [Bool](repeating: false, count: stateCount)
-        var work: [Int32] = [start]
-        seen[0] = true
-        while let state = work.popLast() {
-            if accepting[Int(state)] { return false }
-            let targets = edges[Int(state)].map(\.target) + epsilons[Int(state)] + calls[Int(state)].map(\.target)
-            for target in targets where !seen[Int(target)] {
-                seen[Int(target)] = true
-                work.append(target)
-            }
-        }
-        return true
+        !reverseMoves.statesReaching(accepting)[Int(start)]
     }
 }
 

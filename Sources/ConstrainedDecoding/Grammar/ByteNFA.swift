@@ -4,15 +4,33 @@
 /// `ByteNFA` and then determinized into a ``ByteDFA``. A call edge consumes one complete value of
 /// another rule (by index), which makes the automata recursive transition networks.
 struct ByteNFA: Sendable, Equatable {
+    /// A byte move: from `source`, on any byte from `low` to `high`, to `target`.
     struct Edge: Sendable, Hashable {
+        var source: Int32
+        var target: Int32
         var low: UInt8
         var high: UInt8
+    }
+
+    /// A move that reads nothing.
+    struct Epsilon: Sendable, Hashable {
+        var source: Int32
         var target: Int32
     }
 
-    var edges: [[Edge]] = [[]]
-    var epsilons: [[Int32]] = [[]]
-    var calls: [[CallEdge]] = [[]]
+    /// A call move: from `source`, one complete value of rule `callee`, then `target`.
+    struct Call: Sendable, Hashable {
+        var source: Int32
+        var callee: Int32
+        var target: Int32
+    }
+
+    /// The moves, each kind in one array in the order they were added (``movesByState`` groups
+    /// them by state): building and embedding automata appends to three arrays, where a list per
+    /// state cost an allocation, a retain and a release per state at every copy.
+    var edges: [Edge] = []
+    var epsilons: [Epsilon] = []
+    var calls: [Call] = []
     var accepting: [Bool] = [false]
     /// The start state is always state 0.
     let start: Int32 = 0
@@ -25,23 +43,20 @@ struct ByteNFA: Sendable, Equatable {
     var stateCount: Int { accepting.count }
 
     mutating func addState(accepting isAccepting: Bool = false) -> Int32 {
-        edges.append([])
-        epsilons.append([])
-        calls.append([])
         accepting.append(isAccepting)
         return Int32(accepting.count - 1)
     }
 
     mutating func addEdge(from source: Int32, _ low: UInt8, _ high: UInt8, to target: Int32) {
-        edges[Int(source)].append(Edge(low: low, high: high, target: target))
+        edges.append(Edge(source: source, target: target, low: low, high: high))
     }
 
     mutating func addEpsilon(from source: Int32, to target: Int32) {
-        if source != target { epsilons[Int(source)].append(target) }
+        if source != target { epsilons.append(Epsilon(source: source, target: target)) }
     }
 
     mutating func addCall(from source: Int32, rule: Int32, to target: Int32) {
-        calls[Int(source)].append(CallEdge(callee: rule, target: target))
+        calls.append(Call(source: source, callee: rule, target: target))
     }
 
     /// Adds a chain for `bytes` from `source` and returns its last state.
@@ -59,12 +74,15 @@ struct ByteNFA: Sendable, Equatable {
     /// Copies `other` into this automaton between `source` and `target` (epsilon in and out).
     mutating func embed(_ other: ByteNFA, from source: Int32, to target: Int32) {
         let offset = Int32(stateCount)
-        for state in 0..<other.stateCount {
-            edges.append(other.edges[state].map { Edge(low: $0.low, high: $0.high, target: $0.target + offset) })
-            epsilons.append(other.epsilons[state].map { $0 + offset })
-            calls.append(other.calls[state].map { CallEdge(callee: $0.callee, target: $0.target + offset) })
-            accepting.append(false)
+        edges.reserveCapacity(edges.count + other.edges.count)
+        for edge in other.edges {
+            edges.append(Edge(source: edge.source + offset, target: edge.target + offset, low: edge.low, high: edge.high))
         }
+        epsilons.reserveCapacity(epsilons.count + other.epsilons.count + 1)
+        for move in other.epsilons { epsilons.append(Epsilon(source: move.source + offset, target: move.target + offset)) }
+        calls.reserveCapacity(calls.count + other.calls.count)
+        for call in other.calls { calls.append(Call(source: call.source + offset, callee: call.callee, target: call.target + offset)) }
+        accepting += repeatElement(false, count: other.stateCount)
         addEpsilon(from: source, to: other.start + offset)
         for state in 0..<other.stateCount where other.accepting[state] {
             addEpsilon(from: Int32(state) + offset, to: target)
@@ -84,14 +102,18 @@ struct ByteNFA: Sendable, Equatable {
     /// (an enum of thousands of names would otherwise be as many chains behind one branching).
     static func trie(_ words: [[UInt8]]) -> ByteNFA {
         var nfa = ByteNFA()
+        // The child of a state on a byte, keyed by state and byte.
+        var children: [Int: Int32] = [:]
         for word in words {
             var state = nfa.start
             for byte in word {
-                if let edge = nfa.edges[Int(state)].first(where: { $0.low == byte }) {
-                    state = edge.target
+                let key = Int(state) << 8 | Int(byte)
+                if let child = children[key] {
+                    state = child
                 } else {
                     let next = nfa.addState()
                     nfa.addEdge(from: state, byte, byte, to: next)
+                    children[key] = next
                     state = next
                 }
             }
@@ -150,11 +172,9 @@ struct ByteNFA: Sendable, Equatable {
         var boundaries = [Bool](repeating: false, count: 257)
         boundaries[0] = true
         boundaries[256] = true
-        for list in edges {
-            for edge in list {
-                boundaries[Int(edge.low)] = true
-                boundaries[Int(edge.high) + 1] = true
-            }
+        for edge in edges {
+            boundaries[Int(edge.low)] = true
+            boundaries[Int(edge.high) + 1] = true
         }
         var classOf = [UInt8](repeating: 0, count: 256)
         var representatives: [UInt8] = []
@@ -183,7 +203,8 @@ extension ByteNFA {
     /// construction numbers its singletons (found in order of byte class, then of call), so the
     /// result equals that construction's, without a subset to hash per state. Nil otherwise.
     fileprivate func deterministicTable(classOf: [UInt8], classCount: Int, stateLimit: Int) throws(SchemaError) -> ByteDFA? {
-        guard universalStates.isEmpty, epsilons.allSatisfy({ $0.isEmpty }) else { return nil }
+        guard universalStates.isEmpty, epsilons.isEmpty else { return nil }
+        let moves = movesByState
         var number = [Int32](repeating: -1, count: stateCount)
         number[Int(start)] = 0
         var order: [Int32] = [start]
@@ -199,7 +220,8 @@ extension ByteNFA {
             let state = Int(order[position])
             position += 1
             for byteClass in 0..<classCount { targetOfClass[byteClass] = -1 }
-            for edge in edges[state] {
+            for position in moves.edgePositions(of: state) {
+                let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
                     if targetOfClass[byteClass] >= 0, targetOfClass[byteClass] != edge.target { return nil }
                     targetOfClass[byteClass] = edge.target
@@ -218,7 +240,8 @@ extension ByteNFA {
                 transitions.append(number[target])
             }
             var stateCalls: [CallEdge] = []
-            for call in calls[state] {
+            for position in moves.callPositions(of: state) {
+                let call = moves.calls[position]
                 if let earlier = stateCalls.firstIndex(where: { $0.callee == call.callee }) {
                     guard order[Int(stateCalls[earlier].target)] == call.target else { return nil }
                     continue

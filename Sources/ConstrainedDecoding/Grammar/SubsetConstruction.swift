@@ -1,19 +1,14 @@
 /// Subset construction over byte classes: the deterministic automaton equivalent to a
 /// ``ByteNFA`` (see ``ByteNFA/determinized(stateLimit:workLimit:)``).
 ///
-/// Its working data is flat: the automaton's moves are copied once into arrays with a start
-/// offset per state, subsets and kernels are kept in ``StateSetTable``s, and the targets of a
-/// subset are bucketed by byte class into one reused array. The loops therefore neither allocate
-/// nor retain an array per state, subset or class.
+/// Its working data is flat: the automaton's moves are grouped by state once (``MovesByState``),
+/// subsets and kernels are kept in ``StateSetTable``s, and the targets of a subset are bucketed
+/// by byte class into one reused array. The loops therefore neither allocate nor retain an array
+/// per state, subset or class.
 struct SubsetConstruction {
     private let classOf: [UInt8]
     private let classCount: Int
-    /// A state's edges are `edges[edgeStart[s]..<edgeStart[s + 1]]`; likewise its epsilon moves.
-    private var edgeStart: [Int] = []
-    private var edges: [ByteNFA.Edge] = []
-    private var epsilonStart: [Int] = []
-    private var epsilons: [Int32] = []
-    private let calls: [[CallEdge]]
+    private let moves: MovesByState
     private let accepting: [Bool]
     private let isUniversal: [Bool]
     private let hasUniversalStates: Bool
@@ -46,17 +41,7 @@ struct SubsetConstruction {
         self.classOf = classOf
         self.classCount = classCount
         let stateCount = nfa.stateCount
-        edgeStart.reserveCapacity(stateCount + 1)
-        epsilonStart.reserveCapacity(stateCount + 1)
-        edgeStart.append(0)
-        epsilonStart.append(0)
-        for state in 0..<stateCount {
-            edges += nfa.edges[state]
-            epsilons += nfa.epsilons[state]
-            edgeStart.append(edges.count)
-            epsilonStart.append(epsilons.count)
-        }
-        calls = nfa.calls
+        moves = nfa.movesByState
         accepting = nfa.accepting
         var isUniversal = [Bool](repeating: false, count: stateCount)
         for state in nfa.universalStates { isUniversal[Int(state)] = true }
@@ -109,8 +94,8 @@ struct SubsetConstruction {
         for byteClass in 0...classCount { classFill[byteClass] = 0 }
         for position in members {
             let state = Int(subsets.members[position])
-            for position in edgeStart[state]..<edgeStart[state + 1] {
-                let edge = edges[position]
+            for position in moves.edgePositions(of: state) {
+                let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
                     classFill[byteClass + 1] += 1
                 }
@@ -122,8 +107,8 @@ struct SubsetConstruction {
         // Filling moves each class's start to its end; the starts are then shifted back.
         for position in members {
             let state = Int(subsets.members[position])
-            for position in edgeStart[state]..<edgeStart[state + 1] {
-                let edge = edges[position]
+            for position in moves.edgePositions(of: state) {
+                let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
                     targetsByClass[classFill[byteClass]] = edge.target
                     classFill[byteClass] += 1
@@ -136,11 +121,12 @@ struct SubsetConstruction {
 
     /// One call edge per distinct callee of the members, in the order the callees first appear.
     private mutating func callEdges(of members: Range<Int>) -> [CallEdge] {
-        guard members.contains(where: { !calls[Int(subsets.members[$0])].isEmpty }) else { return [] }
+        guard members.contains(where: { !moves.callPositions(of: Int(subsets.members[$0])).isEmpty }) else { return [] }
         var byCallee: [Int32: [Int32]] = [:]
         var calleeOrder: [Int32] = []
         for position in members {
-            for call in calls[Int(subsets.members[position])] {
+            for callPosition in moves.callPositions(of: Int(subsets.members[position])) {
+                let call = moves.calls[callPosition]
                 if byCallee[call.callee] == nil { calleeOrder.append(call.callee) }
                 byCallee[call.callee, default: []].append(call.target)
             }
@@ -163,7 +149,7 @@ struct SubsetConstruction {
             write += 1
         }
         kernel.removeLast(kernel.count - write)
-        guard kernel.contains(where: { epsilonStart[Int($0)] != epsilonStart[Int($0) + 1] }) else { return closureSubset() }
+        guard kernel.contains(where: { !moves.epsilonPositions(of: Int($0)).isEmpty }) else { return closureSubset() }
         if let known = kernels.number(of: kernel) { return kernelSubsets[Int(known)] }
         let subset = closureSubset()
         _ = kernels.insert(kernel)
@@ -202,8 +188,8 @@ struct SubsetConstruction {
         }
         work += closure
         while let state = work.popLast() {
-            for position in epsilonStart[Int(state)]..<epsilonStart[Int(state) + 1] {
-                let next = epsilons[position]
+            for position in moves.epsilonPositions(of: Int(state)) {
+                let next = moves.epsilons[position]
                 guard stamps[Int(next)] != stamp else { continue }
                 stamps[Int(next)] = stamp
                 closure.append(next)

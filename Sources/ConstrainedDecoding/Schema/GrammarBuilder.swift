@@ -154,15 +154,15 @@ private struct AutomatonKey: Hashable {
         self.nfa = nfa
         var mix = FingerprintMix()
         mix.add(UInt64(nfa.stateCount))
-        for state in 0..<nfa.stateCount {
-            mix.add(nfa.accepting[state] ? 1 : 2)
-            for edge in nfa.edges[state] {
-                mix.add(UInt64(edge.low) << 40 | UInt64(edge.high) << 32 | UInt64(UInt32(bitPattern: edge.target)))
-            }
-            for target in nfa.epsilons[state] { mix.add(1 << 48 | UInt64(UInt32(bitPattern: target))) }
-            for call in nfa.calls[state] {
-                mix.add(UInt64(UInt32(bitPattern: call.callee)) << 32 | UInt64(UInt32(bitPattern: call.target)))
-            }
+        for state in 0..<nfa.stateCount where nfa.accepting[state] { mix.add(UInt64(state)) }
+        for edge in nfa.edges {
+            mix.add(UInt64(UInt32(bitPattern: edge.source)) << 32 | UInt64(UInt32(bitPattern: edge.target)))
+            mix.add(UInt64(edge.low) << 8 | UInt64(edge.high))
+        }
+        for move in nfa.epsilons { mix.add(UInt64(UInt32(bitPattern: move.source)) << 32 | UInt64(UInt32(bitPattern: move.target))) }
+        for call in nfa.calls {
+            mix.add(UInt64(UInt32(bitPattern: call.source)) << 32 | UInt64(UInt32(bitPattern: call.target)))
+            mix.add(UInt64(UInt32(bitPattern: call.callee)))
         }
         fingerprint = mix.value
     }
