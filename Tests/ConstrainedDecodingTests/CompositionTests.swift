@@ -41,4 +41,15 @@ import Testing
         }
         #expect(!ByteChecks.accepts(compiled, #"{"a":1}"#))
     }
+
+    /// JSON Pointer escapes in a reference: `~1` is a slash, `~0` a tilde, and percent-encoding
+    /// is decoded; a token without them is read as it is.
+    @Test func referencesUnescapeTheirTokens() throws {
+        let schema =
+            ##"{"type": "object", "properties": {"a": {"$ref": "#/$defs/x~1y"}, "b": {"$ref": "#/$defs/t~0u"}, "c": {"$ref": "#/$defs/p%20q"}, "d": {"$ref": "#/$defs/~01"}}, "required": ["a", "b", "c", "d"], "additionalProperties": false, "$defs": {"x/y": {"const": 1}, "t~u": {"const": 2}, "p q": {"const": 3}, "~1": {"const": 4}, "/": {"const": 5}}}"##
+        let grammar = try ByteChecks.compile(schema)
+        #expect(ByteChecks.accepts(grammar, #"{"a": 1, "b": 2, "c": 3, "d": 4}"#))
+        #expect(!ByteChecks.accepts(grammar, #"{"a": 1, "b": 2, "c": 3, "d": 5}"#))
+        #expect(throws: SchemaError.self) { try ByteChecks.compile(##"{"$ref": "#/$defs/x~1z", "$defs": {"x/y": {"const": 1}}}"##) }
+    }
 }

@@ -138,6 +138,11 @@ struct GrammarTables: Sendable {
         let count = rules.count
         ruleNullable = [Bool](repeating: false, count: count)
         ruleFirst = [UInt64](repeating: 0, count: count * 4)
+        // Each automaton's class byte sets, once for all passes.
+        let classBytesOfRule = rules.map { rule -> [UInt64] in
+            if case .automaton(let dfa) = rule { return dfa.classByteSets }
+            return []
+        }
         var changed = true
         while changed {
             changed = false
@@ -150,7 +155,7 @@ struct GrammarTables: Sendable {
                 case .array: add(UInt8(ascii: "["))
                 case .automaton(let dfa):
                     // States reachable from the start without consuming a byte.
-                    let classBytes = dfa.classByteSets
+                    let classBytes = classBytesOfRule[index]
                     var seen: Set<Int32> = [0]
                     var work: [Int32] = [0]
                     while let state = work.popLast() {

@@ -72,14 +72,22 @@ struct SubsetConstruction {
             next += 1
             acceptingStates.append(members.contains { accepting[Int(subsets.members[$0])] })
             bucketTargets(of: members)
+            // Neighbouring classes often reach the same states (an edge over a range of classes):
+            // a bucket equal to the one before has its target.
+            var previous = 0..<0
+            var previousTarget: Int32 = -1
             for byteClass in 0..<classCount {
                 let bucket = classFill[byteClass]..<classFill[byteClass + 1]
                 if bucket.isEmpty {
                     transitions.append(-1)
+                } else if bucket.count == previous.count && bucketsAreEqual(bucket, previous) {
+                    transitions.append(previousTarget)
                 } else {
                     kernel.removeAll(keepingCapacity: true)
                     kernel += targetsByClass[bucket]
-                    transitions.append(target())
+                    previousTarget = target()
+                    previous = bucket
+                    transitions.append(previousTarget)
                 }
             }
             callLists.append(callEdges(of: members))
@@ -119,6 +127,14 @@ struct SubsetConstruction {
         classFill[0] = 0
     }
 
+    /// Whether two buckets of ``targetsByClass`` hold the same targets in the same order.
+    private func bucketsAreEqual(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        for offset in 0..<first.count where targetsByClass[first.lowerBound + offset] != targetsByClass[second.lowerBound + offset] {
+            return false
+        }
+        return true
+    }
+
     /// One call edge per distinct callee of the members, in the order the callees first appear.
     private mutating func callEdges(of members: Range<Int>) -> [CallEdge] {
         guard members.contains(where: { !moves.callPositions(of: Int(subsets.members[$0])).isEmpty }) else { return [] }
@@ -149,7 +165,14 @@ struct SubsetConstruction {
             write += 1
         }
         kernel.removeLast(kernel.count - write)
-        guard kernel.contains(where: { !moves.epsilonPositions(of: Int($0)).isEmpty }) else { return closureSubset() }
+        guard kernel.contains(where: { !moves.epsilonPositions(of: Int($0)).isEmpty }) else {
+            // Without epsilon moves the kernel is its own closure, sorted already.
+            guard hasUniversalStates else {
+                closureElements += kernel.count
+                return subsets.insert(kernel).number
+            }
+            return closureSubset()
+        }
         if let known = kernels.number(of: kernel) { return kernelSubsets[Int(known)] }
         let subset = closureSubset()
         _ = kernels.insert(kernel)

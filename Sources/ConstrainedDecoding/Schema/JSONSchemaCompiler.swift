@@ -196,7 +196,9 @@ struct JSONSchemaCompiler {
             return found
         }
         for rawPart in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var part = String(rawPart).replacing("~1", with: "/").replacing("~0", with: "~")
+            var part = String(rawPart)
+            // Most tokens hold no escape; `replacing` would search each one twice regardless.
+            if part.utf8.contains(UInt8(ascii: "~")) { part = part.replacing("~1", with: "/").replacing("~0", with: "~") }
             part = part.removingPercentEncodingIfPossible
             switch current {
             case .object:
