@@ -209,9 +209,13 @@ extension ByteNFA {
         number[Int(start)] = 0
         var order: [Int32] = [start]
         var transitions: [Int32] = []
+        // At most a row per state: reserved at once, where growing would copy the table again and again.
+        transitions.reserveCapacity(min(stateCount, stateLimit + 1) * classCount)
         var acceptingStates: [Bool] = []
         var callLists: [[CallEdge]] = []
-        var targetOfClass = [Int32](repeating: -1, count: classCount)
+        // The classes a state has a move on: a row is filled with -1 at once and only these are
+        // written (a trie's state has a move on a few of its many classes).
+        var touched: [Int] = []
         var position = 0
         while position < order.count {
             guard order.count <= stateLimit else {
@@ -219,25 +223,30 @@ extension ByteNFA {
             }
             let state = Int(order[position])
             position += 1
-            for byteClass in 0..<classCount { targetOfClass[byteClass] = -1 }
+            let row = transitions.count
+            transitions += repeatElement(-1, count: classCount)
+            touched.removeAll(keepingCapacity: true)
+            // First the automaton's own target states, then their numbers in class order.
             for position in moves.edgePositions(of: state) {
                 let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
-                    if targetOfClass[byteClass] >= 0, targetOfClass[byteClass] != edge.target { return nil }
-                    targetOfClass[byteClass] = edge.target
+                    let earlier = transitions[row + byteClass]
+                    if earlier >= 0 {
+                        if earlier != edge.target { return nil }
+                        continue
+                    }
+                    transitions[row + byteClass] = edge.target
+                    touched.append(byteClass)
                 }
             }
-            for byteClass in 0..<classCount {
-                let target = Int(targetOfClass[byteClass])
-                guard target >= 0 else {
-                    transitions.append(-1)
-                    continue
-                }
+            touched.sort()
+            for byteClass in touched {
+                let target = Int(transitions[row + byteClass])
                 if number[target] < 0 {
                     number[target] = Int32(order.count)
                     order.append(Int32(target))
                 }
-                transitions.append(number[target])
+                transitions[row + byteClass] = number[target]
             }
             var stateCalls: [CallEdge] = []
             for position in moves.callPositions(of: state) {
