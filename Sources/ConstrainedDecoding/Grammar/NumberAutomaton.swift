@@ -44,10 +44,17 @@ enum NumberAutomaton {
         return parts.count == 1 ? parts[0] : ByteNFA.union(parts)
     }
 
+    /// Any JSON integer, or any JSON number: built once (a schema may hold hundreds of them).
     static func unbounded(integerOnly: Bool) -> ByteNFA {
-        let pattern = integerOnly ? "^-?(0|[1-9][0-9]*)$" : "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        integerOnly ? anyInteger : anyNumber
+    }
+
+    private static let anyInteger = fixedPattern("^-?(0|[1-9][0-9]*)$")
+    private static let anyNumber = fixedPattern("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$")
+
+    private static func fixedPattern(_ pattern: String) -> ByteNFA {
         // These fixed patterns are known to parse.
-        return (try? RegexPattern(pattern).automaton(jsonEscaped: false)) ?? ByteNFA()
+        (try? RegexPattern(pattern).automaton(jsonEscaped: false)) ?? ByteNFA()
     }
 
     private struct State: Hashable {
