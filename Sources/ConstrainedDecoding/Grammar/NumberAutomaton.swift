@@ -4,7 +4,7 @@
 /// 150, `1`, `15` and `150` pass and `151` does not; with minimum 10, `1` passes because `10` can
 /// follow. Bounded numbers are written without exponent; unbounded ones may use one.
 enum NumberAutomaton {
-    struct Bound {
+    struct Bound: Hashable {
         var value: DecimalNumber
         var exclusive: Bool
     }

@@ -68,9 +68,11 @@ extension JSONSchemaCompiler {
                 integers = true
             }
         }
-        guard var nfa = NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
+        let key = PatternCache.NumberKey(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus)
+        guard var nfa = patternCache.numbers[key] ?? NumberAutomaton.automaton(integerOnly: integers, lower: lower, upper: upper, multipleOf: modulus) else {
             throw .unsatisfiable(keyword: "minimum", path: path, reason: "no number satisfies the bounds")
         }
+        patternCache.numbers[key] = nfa
         // `not: {type: integer}` on numbers: a non-zero fraction digit.
         if schema["x-cd-fractional"] == .bool(true) {
             if integers { throw .unsatisfiable(keyword: "not", path: path, reason: "integers cannot be fractional") }

@@ -373,7 +373,8 @@ extension String {
 
 }
 
-/// A memo of compiled pattern automata; owned by one compilation (not shared across threads).
+/// A memo of compiled pattern, string and number automata; owned by one compilation (not shared
+/// across threads).
 final class PatternCache {
     /// The content constraints of a string schema.
     struct StringKey: Hashable {
@@ -389,6 +390,16 @@ final class PatternCache {
         var tightenedLength: Int?
     }
 
+    /// The bounds of a number schema.
+    struct NumberKey: Hashable {
+        var integerOnly: Bool
+        var lower: NumberAutomaton.Bound?
+        var upper: NumberAutomaton.Bound?
+        var multipleOf: Int?
+    }
+
     var automata: [String: ByteDFA] = [:]
     var strings: [StringKey: CompiledString] = [:]
+    /// Number automata by their bounds (a schema repeats `"minimum": 0` and the like many times).
+    var numbers: [NumberKey: ByteNFA] = [:]
 }
