@@ -31,7 +31,11 @@ struct SubsetConstruction {
     private var work: [Int32] = []
     private var kernel: [Int32] = []
     private var closure: [Int32] = []
-    private var classFill: [Int]
+    /// Per class, how many targets the current subset has on it, and where they start in
+    /// ``targetsByClass``; only the classes in ``touchedClasses`` (in class order) have any.
+    private var classTally: [Int]
+    private var classStart: [Int]
+    private var touchedClasses: [Int] = []
     private var targetsByClass: [Int32] = []
 
     /// Closure elements built so far: what the construction's time grows with.
@@ -48,7 +52,8 @@ struct SubsetConstruction {
         self.isUniversal = isUniversal
         hasUniversalStates = !nfa.universalStates.isEmpty
         stamps = [UInt32](repeating: 0, count: stateCount)
-        classFill = [Int](repeating: 0, count: classCount + 1)
+        classTally = [Int](repeating: 0, count: classCount)
+        classStart = [Int](repeating: 0, count: classCount)
     }
 
     /// Runs the construction from `start`.
@@ -72,23 +77,22 @@ struct SubsetConstruction {
             next += 1
             acceptingStates.append(members.contains { accepting[Int(subsets.members[$0])] })
             bucketTargets(of: members)
-            // Neighbouring classes often reach the same states (an edge over a range of classes):
-            // a bucket equal to the one before has its target.
+            // A row of -1, then the classes with targets. Neighbouring classes often reach the
+            // same states (an edge over a range of classes): a bucket equal to the one before has
+            // its target.
+            let row = transitions.count
+            transitions += repeatElement(-1, count: classCount)
             var previous = 0..<0
             var previousTarget: Int32 = -1
-            for byteClass in 0..<classCount {
-                let bucket = classFill[byteClass]..<classFill[byteClass + 1]
-                if bucket.isEmpty {
-                    transitions.append(-1)
-                } else if bucket.count == previous.count && bucketsAreEqual(bucket, previous) {
-                    transitions.append(previousTarget)
-                } else {
+            for byteClass in touchedClasses {
+                let bucket = classStart[byteClass]..<(classStart[byteClass] + classTally[byteClass])
+                if bucket.count != previous.count || !bucketsAreEqual(bucket, previous) {
                     kernel.removeAll(keepingCapacity: true)
                     kernel += targetsByClass[bucket]
                     previousTarget = target()
                     previous = bucket
-                    transitions.append(previousTarget)
                 }
+                transitions[row + byteClass] = previousTarget
             }
             callLists.append(callEdges(of: members))
         }
@@ -96,35 +100,41 @@ struct SubsetConstruction {
     }
 
     /// Puts the targets of the members' edges in ``targetsByClass``, grouped by byte class: the
-    /// targets on class `c` are at `classFill[c]..<classFill[c + 1]`. An edge covers the classes
-    /// from its low byte's to its high byte's (classes never straddle an edge's bounds).
+    /// targets on class `c` are the ``classTally``[c] from ``classStart``[c], for each class `c`
+    /// of ``touchedClasses``. An edge covers the classes from its low byte's to its high byte's
+    /// (classes never straddle an edge's bounds).
     private mutating func bucketTargets(of members: Range<Int>) {
-        for byteClass in 0...classCount { classFill[byteClass] = 0 }
+        for byteClass in touchedClasses { classTally[byteClass] = 0 }
+        touchedClasses.removeAll(keepingCapacity: true)
         for position in members {
             let state = Int(subsets.members[position])
             for position in moves.edgePositions(of: state) {
                 let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
-                    classFill[byteClass + 1] += 1
+                    if classTally[byteClass] == 0 { touchedClasses.append(byteClass) }
+                    classTally[byteClass] += 1
                 }
             }
         }
-        for byteClass in 0..<classCount { classFill[byteClass + 1] += classFill[byteClass] }
-        let total = classFill[classCount]
+        touchedClasses.sort()
+        var total = 0
+        for byteClass in touchedClasses {
+            classStart[byteClass] = total
+            total += classTally[byteClass]
+        }
         if targetsByClass.count < total { targetsByClass += repeatElement(0, count: total - targetsByClass.count) }
-        // Filling moves each class's start to its end; the starts are then shifted back.
+        // Filling moves each class's start to its end; the starts are then moved back.
         for position in members {
             let state = Int(subsets.members[position])
             for position in moves.edgePositions(of: state) {
                 let edge = moves.edges[position]
                 for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
-                    targetsByClass[classFill[byteClass]] = edge.target
-                    classFill[byteClass] += 1
+                    targetsByClass[classStart[byteClass]] = edge.target
+                    classStart[byteClass] += 1
                 }
             }
         }
-        for byteClass in stride(from: classCount, to: 0, by: -1) { classFill[byteClass] = classFill[byteClass - 1] }
-        classFill[0] = 0
+        for byteClass in touchedClasses { classStart[byteClass] -= classTally[byteClass] }
     }
 
     /// Whether two buckets of ``targetsByClass`` hold the same targets in the same order.
