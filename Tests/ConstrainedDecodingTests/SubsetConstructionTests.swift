@@ -92,6 +92,10 @@ import Testing
         #expect(throws: SchemaError.self) { try pattern.determinized(stateLimit: 20) }
         #expect(throws: SchemaError.self) { try pattern.determinized(stateLimit: 60_000, workLimit: 50) }
         #expect(try pattern.determinized().stateCount > 64)
+        // No limit at all (what literals ask for), both ways of determinizing.
+        let trie = ByteNFA.trie(["alpha", "beta"].map { Array($0.utf8) })
+        #expect(try trie.determinized(stateLimit: .max).stateCount == trie.stateCount)
+        #expect(try pattern.determinized(stateLimit: .max).stateCount > 64)
     }
 
     static func randomAutomaton(using generator: inout SplitMix64) -> ByteNFA {

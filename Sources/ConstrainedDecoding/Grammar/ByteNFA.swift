@@ -210,7 +210,7 @@ extension ByteNFA {
         var order: [Int32] = [start]
         var transitions: [Int32] = []
         // At most a row per state: reserved at once, where growing would copy the table again and again.
-        transitions.reserveCapacity(min(stateCount, stateLimit + 1) * classCount)
+        transitions.reserveCapacity(min(stateCount, stateLimit) * classCount)
         var acceptingStates: [Bool] = []
         var callLists: [[CallEdge]] = []
         // The classes a state has a move on: a row is filled with -1 at once and only these are
