@@ -26,14 +26,8 @@ struct StateSetTable {
     /// The number of `set` (sorted, without repeats), and whether this call added it.
     mutating func insert(_ set: [Int32]) -> (number: Int32, inserted: Bool) {
         let fingerprint = Self.fingerprint(of: set)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: fingerprint >> 32) & mask
-        while true {
-            let number = Int(slots[slot])
-            if number < 0 { break }
-            if fingerprints[number] == fingerprint, holds(set, at: number) { return (Int32(number), false) }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = find(set, fingerprint: fingerprint)
+        if let found { return (found, false) }
         let number = Int32(count)
         slots[slot] = number
         fingerprints.append(fingerprint)
@@ -45,13 +39,17 @@ struct StateSetTable {
 
     /// The number of `set`, if it was added.
     func number(of set: [Int32]) -> Int32? {
-        let fingerprint = Self.fingerprint(of: set)
+        find(set, fingerprint: Self.fingerprint(of: set)).number
+    }
+
+    /// The slot holding `set`'s number, or the empty slot where it would go.
+    private func find(_ set: [Int32], fingerprint: UInt64) -> (slot: Int, number: Int32?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: fingerprint >> 32) & mask
         while true {
             let number = Int(slots[slot])
-            if number < 0 { return nil }
-            if fingerprints[number] == fingerprint, holds(set, at: number) { return Int32(number) }
+            if number < 0 { return (slot, nil) }
+            if fingerprints[number] == fingerprint, holds(set, at: number) { return (slot, Int32(number)) }
             slot = (slot + 1) & mask
         }
     }
