@@ -104,6 +104,10 @@ struct RegexPattern {
         // continuation, so determinization drops whatever else is still pending beside it (a
         // search for any of a hundred words stays the size of their trie).
         var anythingAfter: Int32?
+        // What an unanchored start allows: anything before the match. One state too, looping over
+        // any character, from which every unanchored alternative starts: with a loop of its own
+        // for each, every subset of a search for a hundred words held a hundred loops.
+        var anythingBefore: Int32?
         for alternative in alternatives {
             var parts: [Node]
             if case .concatenation(let list) = alternative { parts = list } else { parts = [alternative] }
@@ -111,8 +115,16 @@ struct RegexPattern {
             var anchoredEnd = false
             while case .startAnchor = parts.first { anchoredStart = true; parts.removeFirst() }
             while case .endAnchor = parts.last { anchoredEnd = true; parts.removeLast() }
-            var body = parts
-            if !anchoredStart { body.insert(.repetition(.set(RegexPattern.all), min: 0, max: nil), at: 0) }
+            var source = nfa.start
+            if !anchoredStart {
+                if anythingBefore == nil {
+                    let state = nfa.addState()
+                    nfa.addEpsilon(from: nfa.start, to: state)
+                    try build(.set(RegexPattern.all), into: &nfa, from: state, to: state, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
+                    anythingBefore = state
+                }
+                source = anythingBefore ?? nfa.start
+            }
             var target = end
             if !anchoredEnd {
                 if anythingAfter == nil {
@@ -123,7 +135,7 @@ struct RegexPattern {
                 }
                 target = anythingAfter ?? end
             }
-            try build(.concatenation(body), into: &nfa, from: nfa.start, to: target, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
+            try build(.concatenation(parts), into: &nfa, from: source, to: target, jsonEscaped: jsonEscaped, stateLimit: stateLimit)
         }
         return nfa
     }
