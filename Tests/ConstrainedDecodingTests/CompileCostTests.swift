@@ -175,6 +175,45 @@ import Testing
         #expect(throws: SchemaError.self) { try ByteNFA.trie(names).determinized(stateLimit: 20) }
     }
 
+    /// Automata joined by epsilon moves (a key and its value's automaton, a separator and a member)
+    /// are read directly when each state with its closure is deterministic, and give what subset
+    /// construction gives; a cycle of epsilon moves, or a closure that leads one byte to two
+    /// states, leaves them to subset construction.
+    @Test func automataJoinedByEpsilonMovesAreReadDirectly() throws {
+        let value = try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed().determinized()
+        let member = ByteNFA.concatenation([.literal("\"k\":".utf8), value.nfa])
+        let later = ByteNFA.concatenation([.literal(",".utf8), member, .literal("}".utf8)])
+        var calling = ByteNFA.concatenation([.literal("[".utf8), .call(3)])
+        calling.addCall(from: calling.start, rule: 4, to: calling.addState(accepting: true))
+        var cycle = ByteNFA()
+        let a = cycle.addState()
+        let b = cycle.addState(accepting: true)
+        cycle.addEpsilon(from: cycle.start, to: a)
+        cycle.addEpsilon(from: a, to: b)
+        cycle.addEpsilon(from: b, to: a)
+        cycle.addEdge(from: a, UInt8(ascii: "x"), UInt8(ascii: "x"), to: cycle.start)
+        var twoWays = ByteNFA()
+        let x = twoWays.addState()
+        let y = twoWays.addState(accepting: true)
+        let z = twoWays.addState(accepting: true)
+        twoWays.addEpsilon(from: twoWays.start, to: x)
+        twoWays.addEdge(from: twoWays.start, UInt8(ascii: "a"), UInt8(ascii: "a"), to: y)
+        twoWays.addEdge(from: x, UInt8(ascii: "a"), UInt8(ascii: "a"), to: z)
+        let limit = ByteNFA.determinizationWorkLimit
+        for (nfa, isDirect) in [(member, true), (later, true), (calling, true), (cycle, false), (twoWays, false)] {
+            let direct = try nfa.determinized(stateLimit: 60_000, workLimit: limit, readsDeterministicDirectly: true)
+            let subsets = try nfa.determinized(stateLimit: 60_000, workLimit: limit, readsDeterministicDirectly: false)
+            #expect(direct == subsets)
+            let read = try nfa.deterministicTable(
+                nfa.movesByState, classOf: direct.classOf, classCount: direct.classCount, stateLimit: 60_000, workLimit: limit)
+            #expect((read != nil) == isDirect)
+        }
+        // The work bound holds on this way too.
+        #expect(throws: SchemaError.self) {
+            try later.determinized(stateLimit: 60_000, workLimit: 3, readsDeterministicDirectly: true)
+        }
+    }
+
     @Test func theTrimmedMarkIsNotPartOfEquality() throws {
         let dfa = try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed().determinized()
         var marked = dfa

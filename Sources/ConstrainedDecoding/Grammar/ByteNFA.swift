@@ -187,24 +187,36 @@ struct ByteNFA: Sendable, Equatable {
             classOf[byte] = UInt8(currentClass)
         }
         let classCount = representatives.count
-        if readsDeterministicDirectly, let direct = try deterministicTable(classOf: classOf, classCount: classCount, stateLimit: stateLimit) {
+        let moves = movesByState
+        if readsDeterministicDirectly,
+            let direct = try deterministicTable(moves, classOf: classOf, classCount: classCount, stateLimit: stateLimit, workLimit: workLimit)
+        {
             return direct
         }
 
-        var construction = SubsetConstruction(self, classOf: classOf, classCount: classCount)
+        var construction = SubsetConstruction(self, moves: moves, classOf: classOf, classCount: classCount)
         return try construction.run(from: start, stateLimit: stateLimit, workLimit: workLimit)
     }
 }
 
 extension ByteNFA {
-    /// The automaton as its own deterministic table, when it is deterministic already: no epsilon
-    /// move, no byte that leads one state to two states, no callee that one state calls with two
-    /// targets (the trie of an enum's values, a literal). States are numbered as subset
+    /// The automaton (its `moves`) as its own deterministic table, when it is deterministic already once each
+    /// state is taken with its epsilon closure: no byte that leads the closure to two states, no
+    /// callee that it calls with two targets (the trie of an enum's values, a literal, a key and
+    /// the automaton of its value joined by an epsilon move). States are numbered as subset
     /// construction numbers its singletons (found in order of byte class, then of call), so the
     /// result equals that construction's, without a subset to hash per state. Nil otherwise.
-    fileprivate func deterministicTable(classOf: [UInt8], classCount: Int, stateLimit: Int) throws(SchemaError) -> ByteDFA? {
-        guard universalStates.isEmpty, epsilons.isEmpty else { return nil }
-        let moves = movesByState
+    ///
+    /// Each state reached is the closure of the one state a move reached. With no cycle of epsilon
+    /// moves, two states have two different closures (each holds its own state and not the
+    /// other's), so numbering the reached states numbers the subsets; with a cycle, nil.
+    /// - Throws: ``SchemaError/tooLarge(keyword:path:reason:)`` past `stateLimit` states, or past
+    ///   `workLimit` closure elements, as subset construction would.
+    func deterministicTable(
+        _ moves: MovesByState, classOf: [UInt8], classCount: Int, stateLimit: Int, workLimit: Int
+    ) throws(SchemaError) -> ByteDFA? {
+        guard universalStates.isEmpty else { return nil }
+        guard epsilons.isEmpty || Self.hasNoEpsilonCycle(moves, stateCount: stateCount) else { return nil }
         var number = [Int32](repeating: -1, count: stateCount)
         number[Int(start)] = 0
         var order: [Int32] = [start]
@@ -216,27 +228,54 @@ extension ByteNFA {
         // The classes a state has a move on: a row is filled with -1 at once and only these are
         // written (a trie's state has a move on a few of its many classes).
         var touched: [Int] = []
+        // The closure of the state being read, sorted (subset construction's order of members).
+        var members: [Int32] = []
+        var stamps = [Int32](repeating: -1, count: epsilons.isEmpty ? 0 : stateCount)
+        var pending: [Int32] = []
+        var closureElements = 0
         var position = 0
         while position < order.count {
             guard order.count <= stateLimit else {
                 throw .tooLarge(keyword: "automaton", path: "", reason: "more than \(stateLimit) states")
             }
-            let state = Int(order[position])
+            let state = order[position]
+            members.removeAll(keepingCapacity: true)
+            members.append(state)
+            if !moves.epsilonPositions(of: Int(state)).isEmpty {
+                stamps[Int(state)] = Int32(position)
+                pending.append(state)
+                while let member = pending.popLast() {
+                    for epsilon in moves.epsilonPositions(of: Int(member)) {
+                        let next = moves.epsilons[epsilon]
+                        guard stamps[Int(next)] != Int32(position) else { continue }
+                        stamps[Int(next)] = Int32(position)
+                        members.append(next)
+                        pending.append(next)
+                    }
+                }
+                members.sort()
+                closureElements += members.count
+                guard closureElements <= workLimit else {
+                    throw .tooLarge(keyword: "automaton", path: "", reason: "determinizing takes more than \(workLimit) closure steps")
+                }
+            }
             position += 1
             let row = transitions.count
             transitions += repeatElement(-1, count: classCount)
             touched.removeAll(keepingCapacity: true)
             // First the automaton's own target states, then their numbers in class order.
-            for position in moves.edgePositions(of: state) {
-                let edge = moves.edges[position]
-                for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
-                    let earlier = transitions[row + byteClass]
-                    if earlier >= 0 {
-                        if earlier != edge.target { return nil }
-                        continue
+            for member in members {
+                for edgePosition in moves.edgePositions(of: Int(member)) {
+                    let edge = moves.edges[edgePosition]
+                    for byteClass in Int(classOf[Int(edge.low)])...Int(classOf[Int(edge.high)]) {
+                        let earlier = transitions[row + byteClass]
+                        if earlier >= 0 {
+                            if earlier != edge.target { return nil }
+                            continue
+                        }
+                        transitions[row + byteClass] = edge.target
+                        touched.append(byteClass)
                     }
-                    transitions[row + byteClass] = edge.target
-                    touched.append(byteClass)
                 }
             }
             touched.sort()
@@ -249,23 +288,46 @@ extension ByteNFA {
                 transitions[row + byteClass] = number[target]
             }
             var stateCalls: [CallEdge] = []
-            for position in moves.callPositions(of: state) {
-                let call = moves.calls[position]
-                if let earlier = stateCalls.firstIndex(where: { $0.callee == call.callee }) {
-                    guard order[Int(stateCalls[earlier].target)] == call.target else { return nil }
-                    continue
+            var accepts = false
+            for member in members {
+                accepts = accepts || accepting[Int(member)]
+                for callPosition in moves.callPositions(of: Int(member)) {
+                    let call = moves.calls[callPosition]
+                    if let earlier = stateCalls.firstIndex(where: { $0.callee == call.callee }) {
+                        guard order[Int(stateCalls[earlier].target)] == call.target else { return nil }
+                        continue
+                    }
+                    let target = Int(call.target)
+                    if number[target] < 0 {
+                        number[target] = Int32(order.count)
+                        order.append(call.target)
+                    }
+                    stateCalls.append(CallEdge(callee: call.callee, target: number[target]))
                 }
-                let target = Int(call.target)
-                if number[target] < 0 {
-                    number[target] = Int32(order.count)
-                    order.append(call.target)
-                }
-                stateCalls.append(CallEdge(callee: call.callee, target: number[target]))
             }
             callLists.append(stateCalls)
-            acceptingStates.append(accepting[state])
+            acceptingStates.append(accepts)
         }
         return ByteDFA(classOf: classOf, classCount: classCount, transitions: transitions, accepting: acceptingStates, calls: callLists)
+    }
+
+    /// Whether the epsilon moves form no cycle (each state removed once nothing leads to it by
+    /// epsilon moves from a state not yet removed, Kahn's way).
+    private static func hasNoEpsilonCycle(_ moves: MovesByState, stateCount: Int) -> Bool {
+        var incoming = [Int32](repeating: 0, count: stateCount)
+        for target in moves.epsilons { incoming[Int(target)] += 1 }
+        var ready: [Int32] = []
+        for state in 0..<stateCount where incoming[state] == 0 { ready.append(Int32(state)) }
+        var removed = 0
+        while let state = ready.popLast() {
+            removed += 1
+            for position in moves.epsilonPositions(of: Int(state)) {
+                let target = Int(moves.epsilons[position])
+                incoming[target] -= 1
+                if incoming[target] == 0 { ready.append(Int32(target)) }
+            }
+        }
+        return removed == stateCount
     }
 }
 

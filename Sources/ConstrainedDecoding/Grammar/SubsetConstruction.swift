@@ -41,11 +41,12 @@ struct SubsetConstruction {
     /// Closure elements built so far: what the construction's time grows with.
     private(set) var closureElements = 0
 
-    init(_ nfa: ByteNFA, classOf: [UInt8], classCount: Int) {
+    /// Prepares the construction for `nfa`, whose moves grouped by state are `moves`.
+    init(_ nfa: ByteNFA, moves: MovesByState, classOf: [UInt8], classCount: Int) {
         self.classOf = classOf
         self.classCount = classCount
         let stateCount = nfa.stateCount
-        moves = nfa.movesByState
+        self.moves = moves
         accepting = nfa.accepting
         var isUniversal = [Bool](repeating: false, count: stateCount)
         for state in nfa.universalStates { isUniversal[Int(state)] = true }
