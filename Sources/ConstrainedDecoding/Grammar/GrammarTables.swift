@@ -54,6 +54,7 @@ struct GrammarTables: Sendable {
     /// length-bounded string share mask-cache entries, none do without it.
     init(rules: [GrammarRule], root: Int32, longestToken: Int? = nil) {
         self.root = root
+        reserveCapacity(for: rules)
         for rule in rules {
             switch rule {
             case .automaton(let dfa):
@@ -107,6 +108,39 @@ struct GrammarTables: Sendable {
         }
         stateCallStart.append(Int32(callCallee.count))
         analyse(rules)
+    }
+
+    /// Reserves what the arrays will hold once `rules` are flattened: growing them copied the
+    /// tables of large grammars several times over.
+    private mutating func reserveCapacity(for rules: [GrammarRule]) {
+        var states = 0
+        var cells = 0
+        var classMaps = 0
+        var calls = 0
+        for case .automaton(let dfa) in rules {
+            states += dfa.stateCount
+            cells += dfa.transitions.count
+            classMaps += dfa.classOf.count
+            for list in dfa.calls { calls += list.count }
+        }
+        ruleStateBase.reserveCapacity(rules.count)
+        ruleClassBase.reserveCapacity(rules.count)
+        ruleClassCount.reserveCapacity(rules.count)
+        stringMin.reserveCapacity(rules.count)
+        stringMax.reserveCapacity(rules.count)
+        ruleKind.reserveCapacity(rules.count)
+        arrays.reserveCapacity(rules.count)
+        classMap.reserveCapacity(classMaps)
+        transitions.reserveCapacity(cells)
+        stateAccepting.reserveCapacity(states)
+        stateTransitionBase.reserveCapacity(states)
+        stateMaskState.reserveCapacity(states)
+        stateCallStart.reserveCapacity(states + 1)
+        stateRunLength.reserveCapacity(states)
+        stateRunBytes.reserveCapacity(states * 4)
+        stateLoop.reserveCapacity(states * 4)
+        callCallee.reserveCapacity(calls)
+        callTarget.reserveCapacity(calls)
     }
 
     /// The shape of `state` when it lies in its length-bounded string's shared range, else nil.
