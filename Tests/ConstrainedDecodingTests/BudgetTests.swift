@@ -50,6 +50,58 @@ import Testing
         #expect((try? JSONReader.read(String(decoding: written, as: UTF8.self))) != nil)
     }
 
+    /// Every automaton state's distance equals a plain fixpoint over all states (each relaxed until
+    /// nothing changes, in no particular order), whether the automaton leads back to earlier states
+    /// (loops, recursion) or only forward (a trie, whose reading stops after one pass).
+    @Test(
+        arguments: schemas + [
+            #"{"enum": ["alpha", "alphabet", "beta", "gamma", "delta", "epsilon", "be"]}"#,
+            #"{"type": "object", "properties": {"k": {"enum": ["x1", "x22", "x333"]}, "v": {"type": "string", "pattern": "^(ab)+c?$"}}, "required": ["v"]}"#
+        ])
+    func distancesEqualAPlainFixpoint(_ schema: String) throws {
+        let grammar = try compile(schema)
+        let tables = grammar.tables
+        let computed = grammar.distances
+        let unreachable = CompletionDistances.unreachable
+        var ruleMinimum = computed.ruleMinimum
+        var stateMinimum = [Int](repeating: unreachable, count: tables.stateAccepting.count)
+        let automata = (0..<tables.ruleKind.count).filter { tables.ruleKind[$0] == GrammarTables.kindAutomaton }
+        for rule in automata { ruleMinimum[rule] = unreachable }
+        func end(of rule: Int) -> Int {
+            automata.first { $0 > rule }.map { Int(tables.ruleStateBase[$0]) } ?? tables.stateAccepting.count
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for rule in automata {
+                let base = Int(tables.ruleStateBase[rule])
+                let classCount = Int(tables.ruleClassCount[rule])
+                for state in base..<end(of: rule) {
+                    var best = tables.stateAccepting[state] ? 0 : unreachable
+                    for byteClass in 0..<classCount {
+                        let target = tables.transitions[Int(tables.stateTransitionBase[state]) + byteClass]
+                        if target >= 0 { best = min(best, stateMinimum[base + Int(target)] + 1) }
+                    }
+                    for call in Int(tables.stateCallStart[state])..<Int(tables.stateCallStart[state + 1]) {
+                        let callee = ruleMinimum[Int(tables.callCallee[call])]
+                        let rest = stateMinimum[base + Int(tables.callTarget[call])]
+                        if callee < unreachable, rest < unreachable { best = min(best, callee + rest) }
+                    }
+                    if best < stateMinimum[state] {
+                        stateMinimum[state] = best
+                        changed = true
+                    }
+                }
+                if stateMinimum[base] < ruleMinimum[rule] {
+                    ruleMinimum[rule] = stateMinimum[base]
+                    changed = true
+                }
+            }
+        }
+        #expect(stateMinimum == computed.stateMinimum)
+        #expect(ruleMinimum == computed.ruleMinimum)
+    }
+
     /// The engine's loop: sample (here: always the allowed token the stubborn model likes best),
     /// and when that token would leave too few tokens to finish, sample again among closing tokens.
     func generate(_ grammar: CompiledGrammar, budget: Int, breaksLoops: Bool = false, favourite: [String]) -> (text: String, tokens: Int, complete: Bool) {

@@ -192,20 +192,27 @@ struct CompletionDistances: Sendable {
         while changed {
             changed = false
             // States are numbered outwards from the start, so distances to acceptance settle in
-            // few passes when visited from the last state back.
+            // few passes when visited from the last state back. When no move leads back to an
+            // earlier state (a trie, most objects), every target is final before its sources are
+            // visited: one pass is exact, and the pass that would confirm it is skipped.
+            var leadsBack = false
             for state in (base..<end).reversed() {
                 var best = stateMinimum[state]
+                let local = Int32(state - base)
                 let transitionBase = Int(tables.stateTransitionBase[state])
                 for byteClass in 0..<classCount {
                     let target = tables.transitions[transitionBase + byteClass]
                     if target >= 0 {
+                        if target < local { leadsBack = true }
                         let candidate = stateMinimum[base + Int(target)] + 1
                         if candidate < best { best = candidate }
                     }
                 }
                 for call in Int(tables.stateCallStart[state])..<Int(tables.stateCallStart[state + 1]) {
+                    let target = tables.callTarget[call]
+                    if target <= local { leadsBack = true }
                     let callee = ruleMinimum[Int(tables.callCallee[call])]
-                    let rest = stateMinimum[base + Int(tables.callTarget[call])]
+                    let rest = stateMinimum[base + Int(target)]
                     if callee < Self.unreachable, rest < Self.unreachable, callee + rest < best { best = callee + rest }
                 }
                 if best < stateMinimum[state] {
@@ -213,6 +220,7 @@ struct CompletionDistances: Sendable {
                     changed = true
                 }
             }
+            if !leadsBack { break }
         }
     }
 
