@@ -5,7 +5,8 @@ import FuzzSupport
 /// It compiles to a byte automaton, raw and JSON-escaped, and determinizes, or throws a typed
 /// error (unsupported syntax, malformed, or past the state limits); a string the automaton spells
 /// out from its start to an accepting state (chosen by a generator seeded with the input) runs
-/// back through it to acceptance.
+/// back through it to acceptance; and the automaton determinized by subset construction alone
+/// equals the one read directly where it is deterministic already.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -15,6 +16,15 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let automaton = try? pattern.automaton(jsonEscaped: jsonEscaped, stateLimit: 20_000), !automaton.isEmptyLanguage,
             let dfa = try? automaton.trimmed().determinized(stateLimit: 10_000)
         else { continue }
+        // Reading an automaton that is deterministic once closed over its epsilon moves must give
+        // what subset construction gives (differential: the default way against subsets alone).
+        let trimmed = automaton.trimmed()
+        if let bySubsets = try? trimmed.determinized(
+            stateLimit: 10_000, workLimit: ByteNFA.determinizationWorkLimit, readsDeterministicDirectly: false),
+            bySubsets != dfa
+        {
+            fatalError("reading the automaton directly and subset construction disagree")  // the fuzzer's finding
+        }
         var seed = text.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         var state = Int32(0)  // a determinized automaton starts in its first state
         var spelled: [UInt8] = []

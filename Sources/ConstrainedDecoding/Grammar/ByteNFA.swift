@@ -200,12 +200,13 @@ struct ByteNFA: Sendable, Equatable {
 }
 
 extension ByteNFA {
-    /// The automaton (its `moves`) as its own deterministic table, when it is deterministic already once each
-    /// state is taken with its epsilon closure: no byte that leads the closure to two states, no
-    /// callee that it calls with two targets (the trie of an enum's values, a literal, a key and
-    /// the automaton of its value joined by an epsilon move). States are numbered as subset
-    /// construction numbers its singletons (found in order of byte class, then of call), so the
-    /// result equals that construction's, without a subset to hash per state. Nil otherwise.
+    /// The automaton (its `moves`) as its own deterministic table, when it is deterministic
+    /// already once each state is taken with its epsilon closure: no byte that leads the closure
+    /// to two states, no callee that it calls with two targets (the trie of an enum's values, a
+    /// literal, a key and the automaton of its value joined by an epsilon move). States are
+    /// numbered as subset construction numbers its singletons (found in order of byte class, then
+    /// of call), so the result equals that construction's, without a subset to hash per state.
+    /// Nil otherwise.
     ///
     /// Each state reached is the closure of the one state a move reached. With no cycle of epsilon
     /// moves, two states have two different closures (each holds its own state and not the
