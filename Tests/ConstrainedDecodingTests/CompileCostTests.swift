@@ -106,11 +106,12 @@ import Testing
         for refused in [#""alp""#, #""alphabets""#, "30", #""""#] { #expect(!ByteChecks.accepts(compiled, refused), "\(refused)") }
     }
 
-    /// Automata marked as call-free with every state live are skipped when a grammar is checked
-    /// for dead states: the mark must never hide one. Schemas whose rules take each way of
-    /// building an automaton (quoted bounded strings, enums, patterns, objects with calls, a
-    /// pattern that admits nothing).
-    @Test func aRuleMarkedTrimmedHasNoCallAndNoDeadState() throws {
+    /// Automata marked as trimmed (every state live while every call can be passed) are skipped
+    /// when a grammar is checked for dead states, as long as every rule they call admits a value:
+    /// the mark must never hide a dead state. Schemas whose rules take each way of building an
+    /// automaton (quoted bounded strings, enums, patterns, objects with calls, a pattern that
+    /// admits nothing).
+    @Test func aRuleMarkedTrimmedHasNoDeadState() throws {
         let schemas = [
             #"{"type": "string", "pattern": "^(?:\\S+\\s+){0,9}\\S+$", "maxLength": 100}"#,
             #"{"enum": ["alpha", "beta", "gamma", "alphabet", "be"]}"#,
@@ -119,22 +120,45 @@ import Testing
             #"{"type": "string", "format": "email"}"#
         ]
         var marked = 0
+        var markedWithCalls = 0
         for schema in schemas {
             let grammar = try Grammar.jsonSchema(schema)
             let everyRule = [Bool](repeating: true, count: grammar.rules.count)
             for rule in grammar.rules {
-                guard case .automaton(let dfa) = rule, dfa.isTrimmedRegular else { continue }
+                guard case .automaton(let dfa) = rule, dfa.isTrimmed else { continue }
                 marked += 1
-                #expect(dfa.calls.allSatisfy { $0.isEmpty }, "\(schema)")
+                if !dfa.calls.allSatisfy({ $0.isEmpty }) { markedWithCalls += 1 }
                 #expect(!dfa.liveStates(productive: everyRule).contains(false), "\(schema)")
             }
             // Checking keeps what the unmarked path keeps.
             let checked = try grammar.validated()
             for (rule, kept) in zip(grammar.rules, checked.rules) {
-                if case .automaton(let dfa) = rule, dfa.isTrimmedRegular { #expect(kept == rule) }
+                if case .automaton(let dfa) = rule, dfa.isTrimmed { #expect(kept == rule) }
             }
         }
         #expect(marked > 0)
+        #expect(markedWithCalls > 0)
+    }
+
+    /// A marked automaton that calls a rule admitting no value (a required property that recurses
+    /// forever) still loses that call when the grammar is checked, and with it the member that
+    /// leads there: the mark spares only automata whose callees all admit a value.
+    @Test func aMarkedAutomatonCallingARuleWithoutValuesLosesThatCall() throws {
+        let schema = ##"""
+            {"$defs": {"n": {"type": "object", "properties": {"x": {"$ref": "#/$defs/n"}}, "required": ["x"]}},
+             "type": "object", "properties": {"k": {"type": "integer"}, "n": {"$ref": "#/$defs/n"}}}
+            """##
+        let grammar = try Grammar.jsonSchema(schema)
+        #expect(
+            grammar.rules.contains { rule in
+                guard case .automaton(let dfa) = rule else { return false }
+                return dfa.isTrimmed && !dfa.calls.allSatisfy { $0.isEmpty }
+            })
+        let compiled = try ByteChecks.compile(schema)
+        #expect(ByteChecks.accepts(compiled, #"{"k": 1}"#))
+        #expect(ByteChecks.accepts(compiled, "{}"))
+        #expect(!ByteChecks.acceptsPrefix(compiled, #"{"n""#))
+        #expect(!ByteChecks.acceptsPrefix(compiled, #"{"k": 1, "n""#))
     }
 
     /// An automaton that is deterministic already (an enum's trie, a literal, calls to distinct
@@ -217,7 +241,7 @@ import Testing
     @Test func theTrimmedMarkIsNotPartOfEquality() throws {
         let dfa = try RegexPattern("^(cat|dog)s?$").automaton(jsonEscaped: true).trimmed().determinized()
         var marked = dfa
-        marked.isTrimmedRegular = true
+        marked.isTrimmed = true
         #expect(marked == dfa)
         #expect(marked.hashValue == dfa.hashValue)
     }

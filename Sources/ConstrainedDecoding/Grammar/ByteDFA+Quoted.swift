@@ -59,7 +59,7 @@ extension ByteDFA {
             calls: [[CallEdge]](repeating: [], count: total))
         // Call-free, and every state kept can reach acceptance (the content's live states, the
         // state before the opening quote and the one after the closing quote).
-        result.isTrimmedRegular = true
+        result.isTrimmed = true
         if var counts = lengthCounts {
             // The quotes stand outside the content; content states keep where they stood.
             counts.shape = [-1, -1] + order.map { counts.shape[Int($0)] }

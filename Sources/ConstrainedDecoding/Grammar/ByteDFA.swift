@@ -11,11 +11,17 @@ struct ByteDFA: Sendable, Hashable {
     /// For a string automaton built with a length bound, where each state stands (see
     /// ``boundedLength(minimum:maximum:stateLimit:)``); nil otherwise.
     var lengthCounts: LengthCounts? = nil
-    /// Set where the construction proves that the automaton has no call and that every state can
-    /// reach acceptance, so that checking a grammar need not search it for dead states (a large
-    /// string or enum automaton would be walked cell by cell). Not part of equality: it says how
-    /// much is known about the automaton, not what it accepts.
-    var isTrimmedRegular = false
+    /// Set where the construction proves that every state can reach acceptance when every call can
+    /// be passed (an automaton determinized from a trimmed one, a quoted string), so that checking
+    /// a grammar need not search it for dead states while every rule it calls admits a value (a
+    /// large string, enum or object automaton would be walked cell by cell). Not part of equality:
+    /// it says how much is known about the automaton, not what it accepts.
+    var isTrimmed = false
+
+    /// Whether every callee of the automaton admits a value, by `productive` (indexed by rule).
+    func callsOnlyProductiveRules(_ productive: [Bool]) -> Bool {
+        calls.allSatisfy { $0.allSatisfy { productive[Int($0.callee)] } }
+    }
 
     var stateCount: Int { accepting.count }
 

@@ -238,7 +238,10 @@ extension Grammar {
                     }
                     isProductive = ok
                 case .automaton(let dfa):
-                    isProductive = dfa.acceptsSomeText(productive: productive)
+                    // A trimmed automaton whose callees all admit a value reaches acceptance from
+                    // its start; others are searched.
+                    isProductive =
+                        (dfa.isTrimmed && dfa.callsOnlyProductiveRules(productive)) || dfa.acceptsSomeText(productive: productive)
                 }
                 if isProductive { productive[index] = true; changed = true }
             }
@@ -248,7 +251,8 @@ extension Grammar {
         }
         var result = self
         for (index, rule) in rules.enumerated() {
-            guard case .automaton(var dfa) = rule, !dfa.isTrimmedRegular else { continue }
+            // A trimmed automaton whose callees all admit a value has no dead state to remove.
+            guard case .automaton(var dfa) = rule, !(dfa.isTrimmed && dfa.callsOnlyProductiveRules(productive)) else { continue }
             let live = dfa.liveStates(productive: productive)
             let cutsCalls = dfa.calls.contains { $0.contains { !productive[Int($0.callee)] || !live[Int($0.target)] } }
             // Most automata keep every state: rewriting them would copy their tables.
@@ -261,6 +265,8 @@ extension Grammar {
                     dfa.calls[state].removeAll { !productive[Int($0.callee)] || !live[Int($0.target)] }
                 }
             }
+            // The states cut off stay (unreachable, and unable to finish): the mark would be untrue.
+            dfa.isTrimmed = false
             result.rules[index] = .automaton(dfa)
         }
         try result.checkLeftRecursion()

@@ -47,9 +47,10 @@ struct GrammarBuilder {
         let key = AutomatonKey(nfa)
         if let known = automatonRules[key] { return known }
         var dfa = try nfa.trimmed().determinized()
-        // Determinized from a trimmed automaton, every state holds a state that can reach
-        // acceptance, unless the start could not (then it is the only state, and not accepting).
-        dfa.isTrimmedRegular = dfa.accepting.contains(true) && dfa.calls.allSatisfy({ $0.isEmpty })
+        // Determinized from a trimmed automaton (calls counted as passable), every state holds a
+        // state that can reach acceptance, unless the start could not (then it is the only state,
+        // and not accepting).
+        dfa.isTrimmed = dfa.accepting.contains(true)
         let rule = add(.automaton(dfa))
         automatonRules[key] = rule
         return rule
