@@ -10,7 +10,11 @@ extension GrammarTables {
     /// bytes are all in the run's bytes and no deeper than its length is accepted whole, instead of
     /// a walk of most of the vocabulary for each of the 64 states.
     static func runs(of dfa: ByteDFA) -> (bytes: [UInt64], lengths: [UInt16]) {
-        let classBytes = dfa.classByteSets
+        runs(of: dfa, classBytes: dfa.classByteSets)
+    }
+
+    /// The same, given the automaton's ``ByteDFA/classByteSets`` already made.
+    static func runs(of dfa: ByteDFA, classBytes: [UInt64]) -> (bytes: [UInt64], lengths: [UInt16]) {
         let stateCount = dfa.stateCount
         var next = [Int32](repeating: -1, count: stateCount)
         var bytes = [UInt64](repeating: 0, count: stateCount * 4)

@@ -55,6 +55,9 @@ struct GrammarTables: Sendable {
     init(rules: [GrammarRule], root: Int32, longestToken: Int? = nil) {
         self.root = root
         reserveCapacity(for: rules)
+        // Each automaton's class byte sets, made once for flattening, runs and analysis.
+        var classBytesOfRule: [[UInt64]] = []
+        classBytesOfRule.reserveCapacity(rules.count)
         for rule in rules {
             switch rule {
             case .automaton(let dfa):
@@ -64,9 +67,10 @@ struct GrammarTables: Sendable {
                 ruleClassCount.append(Int32(dfa.classCount))
                 classMap += dfa.classOf
                 let classBytes = dfa.classByteSets
+                classBytesOfRule.append(classBytes)
                 let shapes = dfa.lengthCounts?.shape
                 stateMaskState += Self.maskStates(of: dfa, longestToken: longestToken)
-                let runs = Self.runs(of: dfa)
+                let runs = Self.runs(of: dfa, classBytes: classBytes)
                 stateRunBytes += runs.bytes
                 stateRunLength += runs.lengths
                 // The rule's rows are consecutive: one copy of its table, its rows' bases by count.
@@ -97,17 +101,19 @@ struct GrammarTables: Sendable {
                 }
                 stringMin.append(0); stringMax.append(0); arrays.append(nil)
             case .jsonString(let string):
+                classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindString)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(string.minLength); stringMax.append(string.maxLength); arrays.append(nil)
             case .array(let array):
+                classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindArray)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(0); stringMax.append(0); arrays.append(array)
             }
         }
         stateCallStart.append(Int32(callCallee.count))
-        analyse(rules)
+        analyse(rules, classBytesOfRule: classBytesOfRule)
     }
 
     /// Reserves what the arrays will hold once `rules` are flattened: growing them copied the
@@ -167,16 +173,12 @@ struct GrammarTables: Sendable {
         return result
     }
 
-    /// Computes nullable rules and first-byte sets by fixpoint iteration.
-    private mutating func analyse(_ rules: [GrammarRule]) {
+    /// Computes nullable rules and first-byte sets by fixpoint iteration, given each automaton's
+    /// class byte sets (empty for the other kinds of rule).
+    private mutating func analyse(_ rules: [GrammarRule], classBytesOfRule: [[UInt64]]) {
         let count = rules.count
         ruleNullable = [Bool](repeating: false, count: count)
         ruleFirst = [UInt64](repeating: 0, count: count * 4)
-        // Each automaton's class byte sets, once for all passes.
-        let classBytesOfRule = rules.map { rule -> [UInt64] in
-            if case .automaton(let dfa) = rule { return dfa.classByteSets }
-            return []
-        }
         var changed = true
         while changed {
             changed = false
