@@ -15,6 +15,16 @@ import Testing
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }()
 
+    /// Whether `dfa`, from its first state, reads `text` whole and ends accepting.
+    static func accepts(_ dfa: ByteDFA, _ text: String) -> Bool {
+        var state = Int32(0)
+        for byte in text.utf8 {
+            state = dfa.next(state, byte)
+            if state < 0 { return false }
+        }
+        return dfa.accepting[Int(state)]
+    }
+
     static let patterns = [
         "(cat|dog)s?", "ab|^c", "[é-ü]+x", #"\d{2}"#, "a.*b", "(foo|foobar)", "x$|y", "^(a|b)", #"[^"\\]{2,3}"#, "😀|\\u00e9"
     ]
@@ -78,14 +88,7 @@ import Testing
         #expect(throws: Never.self) { try nfa.determinized(stateLimit: 10_000, workLimit: 100_000) }
         // The same language as each word searched for on its own, checked on a few strings.
         let dfa = try nfa.determinized()
-        func accepts(_ text: String) -> Bool {
-            var state = Int32(0)
-            for byte in text.utf8 {
-                state = dfa.next(state, byte)
-                if state < 0 { return false }
-            }
-            return dfa.accepting[Int(state)]
-        }
+        func accepts(_ text: String) -> Bool { Self.accepts(dfa, text) }
         #expect(accepts("use1-az4"))
         #expect(accepts("zone usw2-sea1-az1, the last word"))
         #expect(accepts("xxafs1-az1"))
@@ -132,14 +135,7 @@ import Testing
     @Test func theLastScalarIsAValidEscape() throws {
         let pattern = try RegexPattern(#"\u{10FFFF}|\u{1F600}"#)
         let dfa = try pattern.automaton(jsonEscaped: false).trimmed().determinized()
-        func accepts(_ text: String) -> Bool {
-            var state = Int32(0)
-            for byte in text.utf8 {
-                state = dfa.next(state, byte)
-                if state < 0 { return false }
-            }
-            return dfa.accepting[Int(state)]
-        }
+        func accepts(_ text: String) -> Bool { Self.accepts(dfa, text) }
         #expect(accepts("\u{10FFFF}"))
         #expect(accepts("😀"))
         #expect(!accepts("\u{10FFFE}"))
