@@ -13,12 +13,12 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let pattern = try? RegexPattern(text) else { return 0 }
     for jsonEscaped in [false, true] {
         // The limits a schema's `pattern` gets (`JSONSchemaCompiler.contentAutomaton`).
-        guard let automaton = try? pattern.automaton(jsonEscaped: jsonEscaped, stateLimit: 20_000), !automaton.isEmptyLanguage,
-            let dfa = try? automaton.trimmed().determinized(stateLimit: 10_000)
+        guard let automaton = try? pattern.automaton(jsonEscaped: jsonEscaped, stateLimit: 20_000), !automaton.isEmptyLanguage
         else { continue }
+        let trimmed = automaton.trimmed()
+        guard let dfa = try? trimmed.determinized(stateLimit: 10_000) else { continue }
         // Reading an automaton that is deterministic once closed over its epsilon moves must give
         // what subset construction gives (differential: the default way against subsets alone).
-        let trimmed = automaton.trimmed()
         if let bySubsets = try? trimmed.determinized(
             stateLimit: 10_000, workLimit: ByteNFA.determinizationWorkLimit, readsDeterministicDirectly: false),
             bySubsets != dfa
