@@ -187,8 +187,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Why: what several test targets share: the real models' paths and llama.cpp's own
-        // llama-server as the reference our output must equal.
+        // Why: what several test targets share: the real models' paths, llama.cpp's own
+        // llama-server as the reference our output must equal, and scratch folders that are
+        // removed when the test process exits.
         .target(
             name: "TestSupport",
             dependencies: ["LlamaBackend", "FoundationModels"],

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Foundation
 @testable import FMCommandLine
 import FoundationModels
@@ -154,9 +155,7 @@ import JSONValues
     }
 
     @Test func modelsListsGGUFFilesWithSizesAndMarksTheDefault() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-models-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.make("fm-models")
         try Data(count: 2_500_000).write(to: folder.appendingPathComponent("b.gguf"))
         try Data(count: 10).write(to: folder.appendingPathComponent("a.gguf"))
         try Data(count: 10).write(to: folder.appendingPathComponent("notes.txt"))
@@ -235,10 +234,9 @@ import JSONValues
     }
 
     @Test func theHostDescriptionReadsTheCPUNameAndItsVectorFlags() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpuinfo-\(UUID().uuidString)").path
+        let path = try ScratchFolder.file("cpuinfo").path
         try "processor\t: 0\nmodel name\t: Example Xeon 9000\nflags\t\t: fpu sse4_2 avx2 avx512f amx_tile vme\n".write(
             toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let host = HostDescription.current(cpuinfo: path)
         #expect(host.cpu == "Example Xeon 9000")
         #expect(host.flags == ["amx_tile", "avx2", "avx512f", "sse4_2"])

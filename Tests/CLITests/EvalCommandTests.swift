@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func reportAndSummaryReadResultsFiles() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-eval-\(UUID().uuidString)")
+        let folder = try ScratchFolder.make("fm-eval")
         let first = try await EchoEvaluation(answers: ["yes", "no"]).run(info: ["model": "A"]).saveJSON(to: folder)
         let second = try await EchoEvaluation(answers: ["yes", "yes"]).run(info: ["model": "B"]).saveJSON(to: folder)
         let output = folder.appendingPathComponent("report.html")
@@ -44,7 +44,7 @@ import Testing
         let missing = try await run(["eval", "report", "/nonexistent/results.json"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "fm: /nonexistent/results.json: no evaluation results at /nonexistent/results.json\n")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-results-\(UUID().uuidString).json")
+        let file = try ScratchFolder.file("not-results.json")
         try Data("{\"hello\": 1}".utf8).write(to: file)
         let invalid = try await run(["eval", "summary", file.path])
         #expect(invalid.status == 1)

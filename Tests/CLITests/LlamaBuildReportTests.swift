@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FMCommandLine
 
 /// What `fm availability` says about the llama.cpp build, from set-up's record and the CPU.
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func cpuFlagsAreReadFromCpuinfo() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cpuinfo-\(UUID().uuidString)")
+        let file = try ScratchFolder.file("cpuinfo")
         try "processor\t: 0\nmodel name\t: Xeon\nflags\t\t: fpu avx2 amx_tile amx_bf16\n\nprocessor\t: 1\nflags\t\t: fpu\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let cpu = CPUFeatures.current(cpuinfo: file.path)

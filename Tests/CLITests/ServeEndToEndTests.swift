@@ -95,8 +95,7 @@ import TestSupport
     }
 
     @Test func chatSavesLoadsAndReportsUsage() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fm-chat-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let file = try ScratchFolder.file("fm-chat.json").path
         let common = ["chat", "--model", TestModels.smolLM2Path, "--greedy", "--max-tokens", "12", "-i", "You are a helpful assistant."]
         let first = try await run(common, input: "What is the capital of France?\n/usage\n/save \(file)\n/bogus\n/quit\n")
         #expect(first.status == 0, "\(first.stderr)")

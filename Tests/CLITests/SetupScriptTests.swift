@@ -19,8 +19,7 @@ import TestSupport
         let folder: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-setup-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try ScratchFolder.make("fm-setup")
         }
 
         /// Runs the harness; the environment is the scenario's alone (no FM_* from outside).

@@ -46,7 +46,7 @@ import Testing
     @Test func aSingleResultShowsItsStatisticsChartsAndRows() async throws {
         let evaluation = LengthEvaluation(prompts: [("abc", 3), ("<script>alert(1)</script>", 1), ("please fail", 2), ("ab", 2)])
         let result = try await evaluation.run(info: ["ModelName": "scripted & \"quoted\""])
-        let file = try Fixtures.scratchFolder().appendingPathComponent("report.html")
+        let file = try ScratchFolder.make("evaluations").appendingPathComponent("report.html")
         try EvaluationReport([result]).write(to: file)
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
@@ -72,7 +72,7 @@ import Testing
         #expect(html.contains("Response: model A") && html.contains("Response: model B"))
         #expect(html.contains("<th>Difference</th>"))
         #expect(html.contains("+0.5"))
-        let file = try Fixtures.scratchFolder().appendingPathComponent("compare.html")
+        let file = try ScratchFolder.make("evaluations").appendingPathComponent("compare.html")
         try report.write(to: file)
         _ = try await Self.check(file)
     }

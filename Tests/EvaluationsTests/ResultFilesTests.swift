@@ -1,6 +1,7 @@
 import Evaluations
 import Foundation
 import FoundationModels
+import TestSupport
 import Testing
 
 /// Datasets and results files: hand-written documents in, round trips out, clear errors.
@@ -18,7 +19,7 @@ import Testing
         """
 
     @Test func jsonLinesDatasetsLoadBothShapesAndSkipMalformedRows() async throws {
-        let folder = try Fixtures.scratchFolder()
+        let folder = try ScratchFolder.make("evaluations")
         let file = folder.appendingPathComponent("primes.jsonl")
         try Data(Self.datasetLines.utf8).write(to: file)
         var samples: [ModelSample<Bool>] = []
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func jsonArrayDatasetsLoadToo() async throws {
-        let folder = try Fixtures.scratchFolder()
+        let folder = try ScratchFolder.make("evaluations")
         let file = folder.appendingPathComponent("summaries.json")
         try Data(#"[{"prompt": "Summarize: the sky is blue.", "expected": "Blue sky."}, {"prompt": "Summarize: it rains."}]"#.utf8).write(to: file)
         var samples: [ModelSample<String>] = []
@@ -77,7 +78,7 @@ import Testing
     @Test func resultsRoundTripThroughSaveAndLoad() async throws {
         let evaluation = LengthEvaluation(prompts: [("abc", 3), ("please fail", 1), ("abcd", 9)])
         let result = try await evaluation.run(info: ["model": "none"])
-        let folder = try Fixtures.scratchFolder()
+        let folder = try ScratchFolder.make("evaluations")
         let file = try result.saveJSON(to: folder.appendingPathComponent("results"), includeReportMetadata: true)
         #expect(file.lastPathComponent.hasPrefix("LengthEvaluation-"))
         #expect(file.pathExtension == "json")
@@ -105,7 +106,7 @@ import Testing
     @Test func resultsRoundTripThroughJSONLines() async throws {
         let first = try await LengthEvaluation(prompts: [("a", 1)]).run(info: ["run": "1"])
         let second = try await LengthEvaluation(prompts: [("a", 2), ("bb", 2)]).run(info: ["run": "2"])
-        let file = try Fixtures.scratchFolder().appendingPathComponent("runs.jsonl")
+        let file = try ScratchFolder.make("evaluations").appendingPathComponent("runs.jsonl")
         try [first, second].saveJSONLines(to: file)
         let lines = String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func badResultsFilesGiveTypedErrors() async throws {
-        let folder = try Fixtures.scratchFolder()
+        let folder = try ScratchFolder.make("evaluations")
         let missing = folder.appendingPathComponent("missing.json")
         #expect(throws: EvaluationResultsError.fileNotFound(missing)) { try EvaluationResult.loadJSON(from: missing) }
         let empty = folder.appendingPathComponent("empty.json")

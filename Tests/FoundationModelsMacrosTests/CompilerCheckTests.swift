@@ -96,9 +96,7 @@ import TestSupport
     /// Type-checks one file against the built package; returns the compiler's status and output.
     private static func typeCheck(_ source: String, options: [String]) async throws -> (Int32, String) {
         guard let products, let compiler else { return (-1, "the build products or the compiler disappeared") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fm-compile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try ScratchFolder.make("fm-compile")
         let file = directory.appendingPathComponent("main.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 

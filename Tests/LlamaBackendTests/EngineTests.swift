@@ -372,26 +372,23 @@ import TestSupport
     }
 
     @Test func aFileThatIsNotGGUFIsReported() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-model-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("not-a-model.gguf").path
         try Data("hello, world".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.notAGGUFFile(path: path)) { try LlamaModel.load(path: path) }
     }
 
     @Test func aCorruptGGUFFileIsReported() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("corrupt.gguf").path
         var bytes = Array("GGUF".utf8) + [3, 0, 0, 0]
         bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path) }
     }
 
     @Test(.requiresSmolLM2) func aTruncatedModelIsReported() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("truncated-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("truncated.gguf").path
         let data = try Data(contentsOf: URL(fileURLWithPath: TestModels.smolLM2Path))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path) }
     }
 }

@@ -39,7 +39,7 @@ struct GGUFHeaderReaderTests {
         }
 
         func write() throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("gguf-header-\(UUID().uuidString).gguf").path
+            let path = try ScratchFolder.file("gguf-header.gguf").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             return path
         }
@@ -90,7 +90,6 @@ struct GGUFHeaderReaderTests {
     @discardableResult
     static func withFile<Result>(_ header: Header, _ body: (String) throws -> Result) throws -> Result {
         let path = try header.write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         return try body(path)
     }
 

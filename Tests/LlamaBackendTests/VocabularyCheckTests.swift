@@ -9,7 +9,6 @@ import TestSupport
 @Suite struct VocabularyCheckTests {
     @Test func aWellFormedVocabularyLoadsWithoutItsWeights() throws {
         let path = try VocabularyModelFile().write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let model = try LlamaModel.load(path: path, vocabularyOnly: true)
         #expect(model.vocabulary.count == 5)
         #expect(try model.vocabulary.tokenize("ab") == [3])
@@ -20,7 +19,6 @@ import TestSupport
 
     @Test func twoTokensWithOneTextAreRefused() throws {
         let path = try VocabularyModelFile(tokens: ["<|endoftext|>", "a", "b", "a"]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let refusal = LlamaError.malformedVocabulary(path: path, reason: "tokens 1 and 3 have the same text \"a\"")
         #expect(throws: refusal) { try LlamaModel.load(path: path, vocabularyOnly: true) }
         #expect(throws: refusal) { try LlamaModel.load(path: path) }
@@ -28,7 +26,6 @@ import TestSupport
 
     @Test func anEmptyTokenIsComparedUnderTheNameLlamaCppGivesIt() throws {
         let path = try VocabularyModelFile(tokens: ["<|endoftext|>", "[EMPTY_2]", "", "b"]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "tokens 1 and 2 have the same text \"[EMPTY_2]\"")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -40,7 +37,6 @@ import TestSupport
 
     @Test func aTokenEndsAtItsFirstZeroByte() throws {
         let path = try VocabularyModelFile(tokens: ["<|endoftext|>", "a", "a\u{0}b", "b"]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "tokens 1 and 2 have the same text \"a\"")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -48,7 +44,6 @@ import TestSupport
 
     @Test func aSentencePieceVocabularyWithEveryByteLoadsAndSpellsUnknownText() throws {
         let path = try VocabularyModelFile.sentencePiece().write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let vocabulary = try LlamaModel.load(path: path, vocabularyOnly: true).vocabulary
         // Neither "▁" nor "é" is a piece: each is spelled byte by byte (byte b is token 6 + b).
         let tokens = try vocabulary.tokenize("ab é", addSpecial: true)
@@ -59,7 +54,6 @@ import TestSupport
 
     @Test func aSentencePieceVocabularyMissingAByteIsRefused() throws {
         let path = try VocabularyModelFile.sentencePiece(missingBytes: [0xC3]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "a SentencePiece vocabulary without a token for the byte <0xC3>")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -77,7 +71,6 @@ import TestSupport
         file.addsBeginningOfSequence = true
         file.beginningOfSequence = 99  // out of range: llama.cpp disables it
         let path = try file.write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "the tokenizer adds a beginning-of-sequence token it does not have")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -93,7 +86,6 @@ import TestSupport
         var file = VocabularyModelFile()
         file.kind = .none
         let path = try file.write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let refusal = LlamaError.malformedVocabulary(path: path, reason: "the model has no tokenizer (tokenizer.ggml.model is none or no_vocab)")
         #expect(throws: refusal) { try LlamaModel.load(path: path, vocabularyOnly: true) }
         // The full load stops earlier, at the weights the file does not have.
@@ -102,7 +94,6 @@ import TestSupport
 
     @Test func anRWKVVocabularyWithEveryByteLoadsAndTokenizes() throws {
         let path = try VocabularyModelFile.rwkv().write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let vocabulary = try LlamaModel.load(path: path, vocabularyOnly: true).vocabulary
         // "ab" is token 257 and "[a" token 258; any other byte b is the one-byte token 1 + b.
         #expect(try vocabulary.tokenize("ab[a[b") == [257, 258, 1 + 0x5B, 1 + 0x62])
@@ -112,7 +103,6 @@ import TestSupport
         // Without the check, "[b" would never end: "[" starts the token "[a" but is no token
         // itself, and llama.cpp's RWKV tokenizer then starts over at the same byte forever.
         let path = try VocabularyModelFile.rwkv(missingBytes: [0x5B]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "an RWKV vocabulary without a token for the byte <0x5B>")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -134,9 +124,8 @@ import TestSupport
                 + "AAAAACIBAAAAAAAAADobAAAAAAAAAHRva2VuaXplci5nZ21sLmVvc190b2tlbl9pZAQAAAAAAAAAFQAAAAAAAAB0b2tlbml6"
                 + "ZXIuZ2dtbC5tZXJnZXMJAAAACAAAAAIAAAAAAAAAAwAAAAAAAABhIGIEAAAAAAAAAMSgIGESAAAAAAAAAHRva2VuaXplci5n" + "Z21sLnByZQgAAAAFAAAAAAAAAHF3ZW4y"
         )!
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-rwkv-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("fuzz-rwkv.gguf").path
         try input.write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.malformedVocabulary(path: path, reason: "an RWKV vocabulary without a token for the byte <0x00>")) {
             try LlamaModel.load(path: path, vocabularyOnly: true)
         }
@@ -148,9 +137,8 @@ import TestSupport
         // (40 + 16 bytes here; 408 with one tensor, as in CI). The check refuses the file first,
         // with the error the load ended in.
         let input = Data(base64Encoded: "R0dVRgMAAAAAAAAAAAAAAAEAAAAAAAAAFAAAAAAAAABnZW5lcmFsLmFyY2hpdGVjdHVyZQAAAAAAAEYDAAAAAAA=")!
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-architecture-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("fuzz-architecture.gguf").path
         try input.write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LlamaError.modelLoadFailed(path: path)) { try GGUFPreloadCheck.check(fileAt: path) }
         #expect(throws: LlamaError.modelLoadFailed(path: path)) { try LlamaModel.load(path: path, vocabularyOnly: true) }
         // A string architecture passes the check (the well-formed vocabulary file has one).

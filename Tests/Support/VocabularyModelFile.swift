@@ -128,7 +128,7 @@ package struct VocabularyModelFile {
 
     /// Writes the file to a new path in the temporary folder and returns the path.
     package func write() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vocabulary-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("vocabulary.gguf").path
         try data().write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -12,13 +12,6 @@ enum Fixtures {
     /// Greedy decoding with a short answer.
     static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 48)
 
-    /// A unique scratch folder.
-    static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evaluations-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// The text of a request's last prompt.
     static func lastPrompt(of request: LanguageModelExecutorGenerationRequest) -> String {
         for entry in request.transcript.reversed() {

@@ -10,8 +10,7 @@ import TestSupport
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-adapters-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try ScratchFolder.make("fm-adapters")
     }
 
     func write(_ file: LoRAAdapterFile, _ name: String) throws -> URL {
@@ -114,9 +113,7 @@ import TestSupport
             #expect(!TestModels.modelsRequired, "the default model is not set up at \(baseModel)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-named-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.make("fm-named")
         let target = LoRAAdapterFile.Target(tensor: "blk.0.attn_q.weight", inputs: 8, outputs: 8)
         try LoRAAdapterFile(architecture: architecture, targets: [target]).write(to: folder.appendingPathComponent("notes_v1.gguf"))
         try LoRAAdapterFile(architecture: "gpt2-\(architecture)", targets: [target]).write(to: folder.appendingPathComponent("notes_v2.gguf"))
@@ -149,8 +146,7 @@ import TestSupport
             #expect(!TestModels.modelsRequired, "the default model is not set up at \(baseModel)")
             return
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fm-other-\(UUID().uuidString).gguf")
-        defer { try? FileManager.default.removeItem(at: url) }
+        let url = try ScratchFolder.file("fm-other.gguf")
         let other = architecture == "llama" ? "qwen2" : "llama"
         try LoRAAdapterFile(architecture: other, targets: [.init(tensor: "blk.0.attn_q.weight", inputs: 8, outputs: 8)]).write(to: url)
         let adapter = try SystemLanguageModel.Adapter(fileURL: url)

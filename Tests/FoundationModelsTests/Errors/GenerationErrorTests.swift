@@ -67,9 +67,7 @@ import TestSupport
     }
 
     @Test func aModelFileThatDisappearsFailsWithAssetsUnavailableUntilItIsBack() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-assets-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.make("fm-assets")
         let path = folder.appendingPathComponent("model.gguf").path
         try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
         let session = LanguageModelSession(

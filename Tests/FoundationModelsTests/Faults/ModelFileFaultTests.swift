@@ -10,9 +10,7 @@ import TestSupport
     static let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 32)
 
     @Test func aModelTruncatedWhileAResponseStreamsDoesNotCrash() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-truncate-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.make("fm-truncate")
         let path = folder.appendingPathComponent("model.gguf").path
         try FileManager.default.copyItem(atPath: TestModels.smolLM2Path, toPath: path)
         let model = LlamaLanguageModel(path: path, contextSize: 512, concurrentSessions: 1)

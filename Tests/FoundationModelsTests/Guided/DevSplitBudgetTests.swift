@@ -78,9 +78,8 @@ import TestSupport
                 }
             }
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dev-split-\(UUID().uuidString).jsonl")
+        let file = try ScratchFolder.file("dev-split.jsonl")
         try cases.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
         let validator = TestModels.packageRoot.appendingPathComponent("scripts/dev/validate_instances.py")
         let outcome = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", validator.path, file.path])
         try #require(outcome.status == 0, "the validator failed: \(outcome.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
 import JSONValues
@@ -18,7 +19,7 @@ import JSONValues
 
     /// The 8-byte PNG signature and a little more: enough to be recognised as a PNG.
     static func pngFile() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fm-os27-\(UUID().uuidString).png")
+        let url = try ScratchFolder.file("fm-os27.png")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: url)
         return url
     }
@@ -78,9 +79,8 @@ import JSONValues
             guard case LanguageModelError.unsupportedTranscriptContent(let info) = error else { return false }
             return info.debugDescription.contains(missing.path)
         }
-        let text = FileManager.default.temporaryDirectory.appendingPathComponent("fm-os27-\(UUID().uuidString).png")
+        let text = try ScratchFolder.file("fm-os27.png")
         try Data("not an image".utf8).write(to: text)
-        defer { try? FileManager.default.removeItem(at: text) }
         await #expect {
             try await session.respond { Attachment(imageURL: text) }
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FoundationModelsTesting
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
@@ -273,8 +274,7 @@ import FoundationModelsTesting
     }
 
     @Test func theQuotaFileKeepsTheDaysUsage() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pcc-quota-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let file = try ScratchFolder.file("pcc-quota.json")
         let server = try ScriptedHTTPServer(replies: [Self.answer("One.", prompt: 7, completion: 3)])
         defer { server.stop() }
         let model = PCC(environment: Self.environment(server, ["FM_PCC_DAILY_TOKEN_QUOTA": "50", "FM_PCC_QUOTA_FILE": file.path]))

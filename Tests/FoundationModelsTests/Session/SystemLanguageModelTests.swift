@@ -21,16 +21,14 @@ import LlamaBackend
     }
 
     @Test func aFileThatIsNotGGUFIsNotReady() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("notes.gguf").path
         try Data("not a model".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(model(LocalModelSettings(modelPath: path)).availability == .unavailable(.modelNotReady))
     }
 
     @Test func aCorruptModelFailsToRespondAndThenIsNotReady() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).gguf").path
+        let path = try ScratchFolder.file("corrupt.gguf").path
         try Data(Array("GGUF".utf8) + [3, 0, 0, 0] + [UInt8](repeating: 7, count: 1024)).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let model = model(LocalModelSettings(modelPath: path))
         #expect(model.availability == .available)  // looks like GGUF until llama.cpp reads it
         let session = LanguageModelSession(model: model)
@@ -46,7 +44,6 @@ import LlamaBackend
     @Test func aModelWithAMalformedVocabularyFailsWithATypedError() async throws {
         // Two tokens with one text stop the process inside llama.cpp's loader; the file is refused first.
         let path = try VocabularyModelFile(tokens: ["<|endoftext|>", "a", "b", "a"]).write()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let model = model(LocalModelSettings(modelPath: path))
         let session = LanguageModelSession(model: model)
         await #expect {
