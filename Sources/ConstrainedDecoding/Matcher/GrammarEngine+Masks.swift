@@ -127,7 +127,7 @@ extension GrammarEngine {
                 let byte = trie.bytes[node]
                 let firstFrame = levelStart[depth - 1]
                 var single = Frame(rule: 0, state: 0, counter: 0, parent: 0)
-                if levelEnd[depth - 1] - firstFrame == 1, let produced = fastStep(frames[firstFrame], byte, &single) {
+                if levelEnd[depth - 1] - firstFrame == 1, let produced = tables.fastStep(frames[firstFrame], byte, &single) {
                     if produced { frames.append(single) }
                 } else {
                     for index in firstFrame..<levelEnd[depth - 1] {
@@ -158,36 +158,10 @@ extension GrammarEngine {
         arena.removeLast(arena.count - arenaMark)
     }
 
-    /// Whether `frame` (an automaton state) takes every token below `node` in `trie` whole: it
-    /// loops on every byte below, or its run through a chain of states holds them all and is at
-    /// least as long as the subtree is deep.
-    @inline(__always)
-    func coversSubtree(_ frame: Frame, trie: TokenTrie, node: Int) -> Bool {
-        guard tables.ruleKind[Int(frame.rule)] == GrammarTables.kindAutomaton else { return false }
-        let state = Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state)
-        let global = state &* 4
-        let base = node &* 4
-        let below0 = trie.bytesBelow[base]
-        let below1 = trie.bytesBelow[base &+ 1]
-        let below2 = trie.bytesBelow[base &+ 2]
-        let below3 = trie.bytesBelow[base &+ 3]
-        if below0 | below1 | below2 | below3 == 0 { return false }
-        if below0 & ~tables.stateLoop[global] == 0 && below1 & ~tables.stateLoop[global &+ 1] == 0
-            && below2 & ~tables.stateLoop[global &+ 2] == 0 && below3 & ~tables.stateLoop[global &+ 3] == 0
-        {
-            return true
-        }
-        // A run of one byte covers no more than the node's children: not worth the check.
-        let run = tables.stateRunLength[state]
-        return run > 1 && trie.heights[node] <= run && below0 & ~tables.stateRunBytes[global] == 0
-            && below1 & ~tables.stateRunBytes[global &+ 1] == 0 && below2 & ~tables.stateRunBytes[global &+ 2] == 0
-            && below3 & ~tables.stateRunBytes[global &+ 3] == 0
-    }
-
     /// Computes the cached mask entry of `top` by walking the vocabulary trie with the context cut.
     ///
     /// Level `d` of the walk holds the frames reached after the first `d` bytes of the current
-    /// path (``WalkLevel``). Most levels hold one frame reached by ``fastStep(_:_:_:)``, stepped
+    /// path (``WalkLevel``). Most levels hold one frame reached by ``GrammarTables/fastStep(_:_:_:)``, stepped
     /// without touching the frame list or the arena: most of a walk through a state that accepts
     /// much of the vocabulary. Levels of several frames live in the frame list.
     mutating func computeEntry(_ top: Frame, vocabulary: TokenVocabulary) -> MaskEntry {
@@ -217,6 +191,9 @@ extension GrammarEngine {
         func close(_ point: (node: Int32, end: Int, rejections: Int)) {
             if rejections > point.rejections { popPoints.append(point.node) }
         }
+        // The closure reads the tables through this local: calling a method on the captured
+        // engine copies the whole engine at each call (GrammarTables+WalkSteps.swift).
+        let tables = self.tables
         // The levels are read and written at every node: without the per-access checks of an
         // array, and indexed by trie depths, which are at most `maxDepth`.
         levels.withUnsafeMutableBufferPointer { level in
@@ -229,7 +206,7 @@ extension GrammarEngine {
                 var produced = root
                 var one = true
                 var current = above
-                if above.isSingle, let stepped = fastStep(above.frame, byte, &produced) {
+                if above.isSingle, let stepped = tables.fastStep(above.frame, byte, &produced) {
                     guard stepped else {
                         rejections &+= 1
                         node = Int(trie.subtreeEnd[node])
@@ -273,7 +250,7 @@ extension GrammarEngine {
                 current.isSingle = one
                 current.frame = produced
                 level[depth] = current
-                if one, coversSubtree(produced, trie: trie, node: node) {
+                if one, tables.coversSubtree(produced, trie: trie, node: node) {
                     // The state takes every token below (a loop or a run): the whole subtree is accepted.
                     let end = Int(trie.subtreeEnd[node])
                     acceptedList.append(contentsOf: trie.entries[Int(trie.entryStart[node])..<Int(trie.entryStart[end])])

@@ -167,41 +167,6 @@ struct GrammarEngine {
         }
     }
 
-    /// Steps `top` over `byte` when that needs no push or pop (a call-free, non-final automaton
-    /// state, or a string state before its end). Returns nil when the general step is needed;
-    /// otherwise whether a frame was produced (written to `result`).
-    @inline(__always)
-    func fastStep(_ top: Frame, _ byte: UInt8, _ result: inout Frame) -> Bool? {
-        let rule = Int(top.rule)
-        let kind = tables.ruleKind[rule]
-        if kind == GrammarTables.kindAutomaton {
-            let global = Int(tables.ruleStateBase[rule] &+ top.state)
-            guard !tables.stateAccepting[global], tables.stateCallStart[global] == tables.stateCallStart[global &+ 1] else { return nil }
-            let byteClass = Int(tables.classMap[Int(tables.ruleClassBase[rule]) &+ Int(byte)])
-            let target = tables.transitions[Int(tables.stateTransitionBase[global]) &+ byteClass]
-            if target < 0 { return false }
-            result = Frame(rule: top.rule, state: target, counter: 0, parent: top.parent)
-            return true
-        }
-        if kind == GrammarTables.kindString, top.state != JSONStringAutomaton.end {
-            let state = top.state
-            let target = JSONStringAutomaton.next(state, byte)
-            if target < 0 { return false }
-            var counter = top.counter
-            if state == JSONStringAutomaton.body {
-                if target == JSONStringAutomaton.end {
-                    if counter < tables.stringMin[rule] { return false }
-                } else if counter >= tables.stringMax[rule] {
-                    return false
-                }
-            }
-            if target == JSONStringAutomaton.body && state != JSONStringAutomaton.start { counter &+= 1 }
-            result = Frame(rule: top.rule, state: target, counter: counter, parent: top.parent)
-            return true
-        }
-        return nil
-    }
-
     /// Structural equality of two stacks (same frames all the way down).
     func sameStack(_ a: Frame, _ b: Frame) -> Bool {
         var x = a
