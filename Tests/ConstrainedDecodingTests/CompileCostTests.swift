@@ -336,4 +336,39 @@ import Testing
             #expect(shared.cachedStateCount < separate.cachedStateCount, "\(name): \(shared.cachedStateCount) entries against \(separate.cachedStateCount)")
         }
     }
+
+    /// A large object (more than four optional members) calls one rule per member, wherever the
+    /// member comes: the separator before a later member is read by the object itself.
+    @Test func aLargeObjectHasOneRulePerMember() throws {
+        let names = ["a", "b", "c", "d", "e", "f"]
+        let properties = names.map { #""\#($0)": {"type": "integer"}"# }.joined(separator: ", ")
+        let schema = #"{"type": "object", "properties": {\#(properties)}, "additionalProperties": false}"#
+        let grammar = try Grammar.jsonSchema(schema)
+        // Six members and the object: with a second rule per member for its later places, 13.
+        #expect(grammar.mergingIdenticalRules().rules.count == names.count + 1, "\(grammar.rules.count) rules")
+        let compiled = try ByteChecks.compile(schema)
+        for text in [#"{}"#, #"{"a": 1}"#, #"{"f": 6}"#, #"{"a": 1, "c": 3}"#, #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}"#] {
+            #expect(ByteChecks.accepts(compiled, text), "\(text)")
+        }
+        for text in [#"{"c": 3, "a": 1}"#, #"{"a": 1,}"#, #"{, "a": 1}"#, #"{"a": 1 "b": 2}"#, #"{"a": 1, , "b": 2}"#, #"{"a": 1, "a": 1}"#] {
+            #expect(!ByteChecks.accepts(compiled, text), "\(text)")
+        }
+    }
+
+    /// Undeclared members after the declared ones, each after a separator, as many as
+    /// `minProperties` requires and more where allowed.
+    @Test func aLargeObjectTakesTheUndeclaredMembersItRequires() throws {
+        let names = (0..<25).map { "p\($0)" }
+        let properties = names.map { #""\#($0)": {"type": "integer"}"# }.joined(separator: ", ")
+        let schema = #"{"type": "object", "properties": {\#(properties)}, "additionalProperties": {"type": "integer"}, "minProperties": 27}"#
+        let compiled = try ByteChecks.compile(schema)
+        let declared = names.map { #""\#($0)": 1"# }.joined(separator: ", ")
+        #expect(!ByteChecks.accepts(compiled, "{\(declared)}"))
+        #expect(!ByteChecks.accepts(compiled, #"{\#(declared), "x": 2}"#))
+        #expect(ByteChecks.accepts(compiled, #"{\#(declared), "x": 2, "y": 3}"#))
+        #expect(ByteChecks.accepts(compiled, #"{\#(declared), "x": 2, "y": 3, "z": 4}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{\#(declared), "x": 2 "y": 3}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{\#(declared), "x": 2, "y": 3,}"#))
+        #expect(!ByteChecks.accepts(compiled, #"{\#(declared), "p3": 2, "y": 3}"#))
+    }
 }

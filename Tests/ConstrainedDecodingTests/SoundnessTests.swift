@@ -20,7 +20,10 @@ import Testing
         ##"{}"##,
         ##"{"type":"number","minimum":-1.5,"exclusiveMaximum":12.25}"##,
         ##"{"type":"string","format":"date-time"}"##,
-        ##"{"type":"object","properties":{"tag":{"type":"string","enum":["red","redder"]},"n":{"type":"integer","multipleOf":3}},"required":["tag","n"]}"##
+        ##"{"type":"object","properties":{"tag":{"type":"string","enum":["red","redder"]},"n":{"type":"integer","multipleOf":3}},"required":["tag","n"]}"##,
+        // Large objects (more than four optional members): one rule per member, called by the object.
+        ##"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"boolean"},"c":{"type":"string","maxLength":2},"d":{"type":"null"},"e":{"type":"integer"},"f":{"enum":[1,2]}},"additionalProperties":false}"##,
+        ##"{"type":"object","properties":{"a":{"type":"integer"},"ab":{"type":"boolean"},"c":{"type":"null"},"d":{"type":"integer"},"e":{"type":"boolean"},"r":{"type":"null"}},"required":["r"],"additionalProperties":{"type":"integer"}}"##
     ]
 
     @Test(arguments: 0..<schemas.count)

@@ -184,21 +184,17 @@ extension JSONSchemaCompiler {
     }
 
     /// A large object: each member is its own rule, and the object calls the allowed next members.
+    /// After a member the object reads the separator itself and then calls the next member, so
+    /// each member is one rule wherever it comes (it had a second rule beginning with the
+    /// separator, which doubled the automata to determinize, check, flatten and analyse).
     private mutating func calledObject(_ properties: [Property], additional: ByteNFA?, requiredExtra: Int) throws(SchemaError) -> Value {
         let separator = Array(options.layout.itemSeparator.utf8)
-        var firstRules: [Int32] = []
-        var laterRules: [Int32] = []
+        var memberRules: [Int32] = []
         for property in properties {
-            let member = ByteNFA.concatenation([.literal(property.keyBytes), builder.fragment(property.value)])
-            firstRules.append(try builder.addAutomaton(member))
-            laterRules.append(try builder.addAutomaton(ByteNFA.concatenation([.literal(separator), member])))
+            memberRules.append(try builder.addAutomaton(ByteNFA.concatenation([.literal(property.keyBytes), builder.fragment(property.value)])))
         }
-        var additionalFirst: Int32?
-        var additionalLater: Int32?
-        if let additional {
-            additionalFirst = try builder.addAutomaton(additional)
-            additionalLater = try builder.addAutomaton(ByteNFA.concatenation([.literal(separator), additional]))
-        }
+        var additionalRule: Int32?
+        if let additional { additionalRule = try builder.addAutomaton(additional) }
         var nfa = ByteNFA()
         let end = nfa.addState(accepting: true)
         let open = nfa.addState()
@@ -209,27 +205,32 @@ extension JSONSchemaCompiler {
         var extraStates: [Int32] = []
         for _ in 0...requiredExtra { extraStates.append(nfa.addState()) }
         let extra = extraStates[requiredExtra]
-        // From `open` (index -1) and from after[i]: call the members that may come next.
+        // From `open` (index -1), and from after[i] once the separator is read: call the members
+        // that may come next.
         for previous in -1..<properties.count {
             let source = previous < 0 ? open : after[previous]
+            var calls: [(rule: Int32, target: Int32)] = []
             var next = previous + 1
             while next < properties.count {
-                nfa.addCall(from: source, rule: previous < 0 ? firstRules[next] : laterRules[next], to: after[next])
+                calls.append((memberRules[next], after[next]))
                 if properties[next].required { break }
                 next += 1
             }
             if next == properties.count {
                 if requiredExtra == 0 { nfa.addEdge(from: source, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end) }
-                if let additionalFirst, let additionalLater {
-                    nfa.addCall(from: source, rule: previous < 0 ? additionalFirst : additionalLater, to: extraStates[min(1, requiredExtra)])
-                }
+                if let additionalRule { calls.append((additionalRule, extraStates[min(1, requiredExtra)])) }
+            }
+            guard !calls.isEmpty else { continue }
+            let caller = previous < 0 ? open : nfa.addBytes(separator, from: source)
+            for call in calls { nfa.addCall(from: caller, rule: call.rule, to: call.target) }
+        }
+        if requiredExtra > 0, let additionalRule {
+            for index in 1..<requiredExtra {
+                nfa.addCall(from: nfa.addBytes(separator, from: extraStates[index]), rule: additionalRule, to: extraStates[index + 1])
             }
         }
-        if requiredExtra > 0, let additionalLater {
-            for index in 1..<requiredExtra { nfa.addCall(from: extraStates[index], rule: additionalLater, to: extraStates[index + 1]) }
-        }
         nfa.addEdge(from: extra, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
-        if let additionalLater { nfa.addCall(from: extra, rule: additionalLater, to: extra) }
+        if let additionalRule { nfa.addCall(from: nfa.addBytes(separator, from: extra), rule: additionalRule, to: extra) }
         return .rules([try builder.addAutomaton(nfa)])
     }
 
