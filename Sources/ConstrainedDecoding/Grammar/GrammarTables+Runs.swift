@@ -22,24 +22,27 @@ extension GrammarTables {
         for byteClass in 0..<dfa.classCount {
             for word in 0..<4 { classSizes[byteClass] += classBytes[byteClass * 4 + word].nonzeroBitCount }
         }
-        var byteCounts: [(target: Int32, count: Int)] = []
+        // The bytes leading from the state at hand to each target, and the targets in the order
+        // first found (reset after each state).
+        var bytesTo = [Int](repeating: 0, count: stateCount)
+        var targets: [Int32] = []
         for state in 0..<stateCount {
             // The target reached by the most bytes (the first one found on a tie).
-            byteCounts.removeAll(keepingCapacity: true)
+            targets.removeAll(keepingCapacity: true)
             for byteClass in 0..<dfa.classCount {
                 let target = dfa.transitions[state * dfa.classCount + byteClass]
                 guard target >= 0 else { continue }
-                if let index = byteCounts.firstIndex(where: { $0.target == target }) {
-                    byteCounts[index].count += classSizes[byteClass]
-                } else {
-                    byteCounts.append((target, classSizes[byteClass]))
-                }
+                if bytesTo[Int(target)] == 0 { targets.append(target) }
+                bytesTo[Int(target)] += classSizes[byteClass]
             }
             var best: Int32 = -1
             var bestCount = 0
-            for (target, count) in byteCounts where count > bestCount {
-                best = target
-                bestCount = count
+            for target in targets {
+                if bytesTo[Int(target)] > bestCount {
+                    best = target
+                    bestCount = bytesTo[Int(target)]
+                }
+                bytesTo[Int(target)] = 0
             }
             guard best >= 0 else { continue }
             next[state] = best
