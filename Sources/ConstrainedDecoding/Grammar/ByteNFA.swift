@@ -102,8 +102,12 @@ struct ByteNFA: Sendable, Equatable {
     /// (an enum of thousands of names would otherwise be as many chains behind one branching).
     static func trie(_ words: [[UInt8]]) -> ByteNFA {
         var nfa = ByteNFA()
-        // The child of a state on a byte, keyed by state and byte.
+        // The child of a state on a byte, keyed by state and byte; at most a state per byte.
+        let bytes = words.reduce(0) { $0 + $1.count }
         var children: [Int: Int32] = [:]
+        children.reserveCapacity(bytes)
+        nfa.accepting.reserveCapacity(bytes + 1)
+        nfa.edges.reserveCapacity(bytes)
         for word in words {
             var state = nfa.start
             for byte in word {

@@ -26,12 +26,16 @@ extension GrammarTables {
         // first found (reset after each state).
         var bytesTo = [Int](repeating: 0, count: stateCount)
         var targets: [Int32] = []
+        // The classes with a move from the state at hand: the row is read once.
+        var moving: [Int] = []
         for state in 0..<stateCount {
             // The target reached by the most bytes (the first one found on a tie).
             targets.removeAll(keepingCapacity: true)
+            moving.removeAll(keepingCapacity: true)
             for byteClass in 0..<dfa.classCount {
                 let target = dfa.transitions[state * dfa.classCount + byteClass]
                 guard target >= 0 else { continue }
+                moving.append(byteClass)
                 if bytesTo[Int(target)] == 0 { targets.append(target) }
                 bytesTo[Int(target)] += classSizes[byteClass]
             }
@@ -46,7 +50,7 @@ extension GrammarTables {
             }
             guard best >= 0 else { continue }
             next[state] = best
-            for byteClass in 0..<dfa.classCount where dfa.transitions[state * dfa.classCount + byteClass] == best {
+            for byteClass in moving where dfa.transitions[state * dfa.classCount + byteClass] == best {
                 for word in 0..<4 { bytes[state * 4 + word] |= classBytes[byteClass * 4 + word] }
             }
         }
