@@ -1,5 +1,6 @@
 import ConstrainedDecoding
 import Foundation
+import JSONValues
 import Testing
 
 /// The shared keyword table: complete for both readers, and consistent with what each does.
@@ -59,6 +60,28 @@ import Testing
                 "writeOnly", "deprecated", "$defs", "definitions", "x-order", "contentEncoding", "contentMediaType",
                 "$anchor", "$vocabulary", "example", "nullable"
             ])
+    }
+
+    /// The compiler drops a listed value's annotations before checking the values against the
+    /// rest of their schema: that is sound only while no annotation can reject a value.
+    @Test func noAnnotationRejectsAValue() throws {
+        let arguments: [JSONValue] = [.bool(false), .bool(true), .number("0"), .string("x"), .array([]), .object([]), .null]
+        let instances: [JSONValue] = [.string("a"), .number("1"), .null, .bool(false), .array([.number("1")]), .object([JSONMember(key: "k", value: .null)])]
+        for name in JSONSchemaKeyword.annotationNames {
+            for argument in arguments {
+                let schema = JSONValue.object([JSONMember(key: name, value: argument)])
+                for instance in instances {
+                    #expect(try JSONSchemaValidation.isValid(instance, schema: schema), "\(name): \(argument.serialized()) rejects \(instance.serialized())")
+                }
+            }
+        }
+        // Beside annotations, the other keywords still choose among the listed values.
+        let grammar = try ByteChecks.compile(
+            #"{"type": "string", "title": "t", "description": "d", "default": "a", "$comment": "c", "minLength": 2, "enum": ["a", "bb", "ccc", 4]}"#)
+        #expect(!ByteChecks.accepts(grammar, #""a""#))
+        #expect(ByteChecks.accepts(grammar, #""bb""#))
+        #expect(ByteChecks.accepts(grammar, #""ccc""#))
+        #expect(!ByteChecks.accepts(grammar, "4"))
     }
 
     @Test func appleDialectIsASubsetOfStandardImport() {
