@@ -22,7 +22,7 @@ package enum ScratchFolder {
     /// This process's folder, made (and the stale folders of earlier runs removed) on first use.
     private static func root() throws -> URL {
         try state.withLock { made in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(namePrefix)\(getpid())")
+            let folder = ownFolder
             if !made {
                 removeFoldersOfEndedProcesses()
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -38,9 +38,13 @@ package enum ScratchFolder {
     /// Whether this process's folder exists yet.
     private static let state = Mutex(false)
 
+    /// `fm-tests-PID` for this process.
+    private static var ownFolder: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(namePrefix)\(getpid())")
+    }
+
     private static func removeOwnFolder() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(namePrefix)\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.removeItem(at: ownFolder)
     }
 
     /// Removes `fm-tests-PID` folders whose process has ended.
