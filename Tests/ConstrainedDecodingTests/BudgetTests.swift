@@ -56,7 +56,9 @@ import Testing
     @Test(
         arguments: schemas + [
             #"{"enum": ["alpha", "alphabet", "beta", "gamma", "delta", "epsilon", "be"]}"#,
-            #"{"type": "object", "properties": {"k": {"enum": ["x1", "x22", "x333"]}, "v": {"type": "string", "pattern": "^(ab)+c?$"}}, "required": ["v"]}"#
+            #"{"type": "object", "properties": {"k": {"enum": ["x1", "x22", "x333"]}, "v": {"type": "string", "pattern": "^(ab)+c?$"}}, "required": ["v"]}"#,
+            // A list long enough to share its endings: no cycle, and moves back to earlier states.
+            #"{"type": "array", "items": {"enum": ["# + (0..<500).map { "\"w\($0 * 37 % 1000)-\(["end", "tail", "x"][$0 % 3])\"" }.joined(separator: ", ") + "]}}"
         ])
     func distancesEqualAPlainFixpoint(_ schema: String) throws {
         let grammar = try compile(schema)

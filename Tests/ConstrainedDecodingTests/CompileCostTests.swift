@@ -106,6 +106,50 @@ import Testing
         for refused in [#""alp""#, #""alphabets""#, "30", #""""#] { #expect(!ByteChecks.accepts(compiled, refused), "\(refused)") }
     }
 
+    /// A long list shares the states that accept the same endings: the smallest automaton for its
+    /// words, with the language of the words one by one, every move leading to a later state (no
+    /// cycle, marked so), and no more states for being determinized.
+    @Test func aLongListSharesItsEndings() throws {
+        let words = ["walking", "talking", "walked", "talked"].map { Array($0.utf8) }
+        let tree = ByteNFA.trie(words)
+        let merged = ByteNFA.trie(words, sharingEndingsBeyond: 0)
+        // The trie: a root and two chains of nine; merged: the root, one state after `w` or `t`,
+        // `a`, `l`, `k`, then `i`, `n` or `e`, and one accepting end after `g` or `d`.
+        #expect(tree.stateCount == 19)
+        #expect(merged.stateCount == 9)
+        #expect(!tree.isAcyclic && merged.isAcyclic)
+        #expect(merged.edges.allSatisfy { $0.target > $0.source })
+        #expect(ByteNFA.trie(words, sharingEndingsBeyond: 19).stateCount == 19)
+        #expect(ByteNFA.trie(words, sharingEndingsBeyond: 18).stateCount == 9)
+
+        // Many words with shared prefixes and endings, some empty or prefixes of others.
+        var generator = SystemRandomNumberGenerator()
+        let syllables = ["ka", "lo", "mi", "\"", "é", "ta", ""]
+        let list = (0..<300).map { _ in Array((0..<Int.random(in: 0...4, using: &generator)).map { _ in syllables.randomElement(using: &generator)! }.joined().utf8) }
+        let dfa = try ByteNFA.trie(list, sharingEndingsBeyond: 0).determinized()
+        #expect(dfa.isAcyclic)
+        #expect(dfa.stateCount == ByteNFA.trie(list, sharingEndingsBeyond: 0).stateCount)
+        #expect(dfa.stateCount < ByteNFA.trie(list).stateCount)
+        let union = try ByteNFA.union(list.map { ByteNFA.literal($0) }).trimmed().determinized()
+        #expect(try dfa.intersection(union.complemented()).nfa.isEmptyLanguage)
+        #expect(try union.intersection(dfa.complemented()).nfa.isEmptyLanguage)
+    }
+
+    /// A schema's long enum is compiled with shared endings: fewer states than the trie of its
+    /// values, each value accepted and nothing else.
+    @Test func aLongEnumAcceptsItsValuesAndNothingElse() throws {
+        let names = (0..<400).map { "name-\($0 * 7919 % 1000)-\(["alpha", "beta", "gamma"][$0 % 3])" }
+        let schema = #"{"enum": ["# + names.map { JSONWriter.quoted($0) }.joined(separator: ", ") + "]}"
+        let compiled = try ByteChecks.compile(schema)
+        let trieStates = ByteNFA.trie(names.map { Array(JSONWriter.quoted($0).utf8) }).stateCount
+        #expect(trieStates > 2_000)
+        #expect(compiled.tables.stateAccepting.count < trieStates / 2, "\(compiled.tables.stateAccepting.count) states")
+        for name in names { #expect(ByteChecks.accepts(compiled, JSONWriter.quoted(name)), "\(name)") }
+        for refused in [#""name-0-beta""#, #""name-0-alph""#, #""name-0-alphaa""#, #""name--alpha""#, "\"\""] {
+            #expect(!ByteChecks.accepts(compiled, refused), "\(refused)")
+        }
+    }
+
     /// Automata marked as trimmed (every state live while every call can be passed) are skipped
     /// when a grammar is checked for dead states, as long as every rule they call admits a value:
     /// the mark must never hide a dead state. Schemas whose rules take each way of building an

@@ -17,6 +17,10 @@ struct ByteDFA: Sendable, Hashable {
     /// large string, enum or object automaton would be walked cell by cell). Not part of equality:
     /// it says how much is known about the automaton, not what it accepts.
     var isTrimmed = false
+    /// Set where the construction proves that no sequence of moves or calls leads back to a state
+    /// it started from (an enum's values), so that shortest distances need one pass in the order a
+    /// depth-first search finishes the states. Not part of equality, as ``isTrimmed``.
+    var isAcyclic = false
 
     /// Whether every callee of the automaton admits a value, by `productive` (indexed by rule).
     func callsOnlyProductiveRules(_ productive: [Bool]) -> Bool {

@@ -39,6 +39,10 @@ struct ByteNFA: Sendable, Equatable {
     /// accepts, so determinization keeps that state's closure alone. Not carried into larger
     /// automata (``embed(_:from:to:)``), where more follows them.
     var universalStates: Set<Int32> = []
+    /// Set where the construction proves that no sequence of moves leads back to a state it
+    /// started from (a long list's ``trie(_:sharingEndingsBeyond:)``); determinizing keeps it (a
+    /// cycle of subsets would be a cycle of the states in them). Not carried into larger automata.
+    var isAcyclic = false
 
     var stateCount: Int { accepting.count }
 
@@ -94,35 +98,6 @@ struct ByteNFA: Sendable, Equatable {
         var nfa = ByteNFA()
         let end = nfa.addBytes(bytes, from: nfa.start)
         nfa.accepting[Int(end)] = true
-        return nfa
-    }
-
-    /// An automaton for any one of the byte strings `words`, as their trie: words that share a
-    /// prefix share its states, and no state has an epsilon move, so determinizing it is cheap
-    /// (an enum of thousands of names would otherwise be as many chains behind one branching).
-    static func trie(_ words: [[UInt8]]) -> ByteNFA {
-        var nfa = ByteNFA()
-        // The child of a state on a byte, keyed by state and byte; at most a state per byte.
-        let bytes = words.reduce(0) { $0 + $1.count }
-        var children: [Int: Int32] = [:]
-        children.reserveCapacity(bytes)
-        nfa.accepting.reserveCapacity(bytes + 1)
-        nfa.edges.reserveCapacity(bytes)
-        for word in words {
-            var state = nfa.start
-            for byte in word {
-                let key = Int(state) << 8 | Int(byte)
-                if let child = children[key] {
-                    state = child
-                } else {
-                    let next = nfa.addState()
-                    nfa.addEdge(from: state, byte, byte, to: next)
-                    children[key] = next
-                    state = next
-                }
-            }
-            nfa.accepting[Int(state)] = true
-        }
         return nfa
     }
 
@@ -192,14 +167,17 @@ struct ByteNFA: Sendable, Equatable {
         }
         let classCount = representatives.count
         let moves = movesByState
+        var dfa: ByteDFA
         if readsDeterministicDirectly,
             let direct = try deterministicTable(moves, classOf: classOf, classCount: classCount, stateLimit: stateLimit, workLimit: workLimit)
         {
-            return direct
+            dfa = direct
+        } else {
+            var construction = SubsetConstruction(self, moves: moves, classOf: classOf, classCount: classCount)
+            dfa = try construction.run(from: start, stateLimit: stateLimit, workLimit: workLimit)
         }
-
-        var construction = SubsetConstruction(self, moves: moves, classOf: classOf, classCount: classCount)
-        return try construction.run(from: start, stateLimit: stateLimit, workLimit: workLimit)
+        dfa.isAcyclic = isAcyclic
+        return dfa
     }
 }
 

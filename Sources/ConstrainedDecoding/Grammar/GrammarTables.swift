@@ -39,6 +39,8 @@ struct GrammarTables: Sendable {
     /// Per automaton state (global index): the local state whose mask-cache entry it uses, itself
     /// unless a length-bounded string makes several states accept the same tokens (``LengthCounts``).
     var stateMaskState: [Int32] = []
+    /// Per rule: whether it is an automaton known to have no cycle (``ByteDFA/isAcyclic``).
+    var ruleIsAcyclic: [Bool] = []
 
     /// The bytes its arrays hold, about (array rules counted by their references only).
     var byteCount: Int {
@@ -46,7 +48,7 @@ struct GrammarTables: Sendable {
             ruleStateBase.count + ruleClassBase.count + ruleClassCount.count + stateTransitionBase.count
             + transitions.count + stateCallStart.count + callCallee.count + callTarget.count + stringMin.count + stringMax.count
             + stateMaskState.count
-        return words32 * 4 + ruleKind.count + classMap.count + stateAccepting.count + ruleNullable.count
+        return words32 * 4 + ruleKind.count + ruleIsAcyclic.count + classMap.count + stateAccepting.count + ruleNullable.count
             + (ruleFirst.count + stateLoop.count + stateRunBytes.count) * 8 + stateRunLength.count * 2 + arrays.count * 16
     }
 
@@ -62,6 +64,7 @@ struct GrammarTables: Sendable {
             switch rule {
             case .automaton(let dfa):
                 ruleKind.append(GrammarTables.kindAutomaton)
+                ruleIsAcyclic.append(dfa.isAcyclic)
                 ruleStateBase.append(Int32(stateAccepting.count))
                 ruleClassBase.append(Int32(classMap.count))
                 ruleClassCount.append(Int32(dfa.classCount))
@@ -105,11 +108,13 @@ struct GrammarTables: Sendable {
             case .jsonString(let string):
                 classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindString)
+                ruleIsAcyclic.append(false)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(string.minLength); stringMax.append(string.maxLength); arrays.append(nil)
             case .array(let array):
                 classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindArray)
+                ruleIsAcyclic.append(false)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(0); stringMax.append(0); arrays.append(array)
             }
@@ -137,6 +142,7 @@ struct GrammarTables: Sendable {
         stringMin.reserveCapacity(rules.count)
         stringMax.reserveCapacity(rules.count)
         ruleKind.reserveCapacity(rules.count)
+        ruleIsAcyclic.reserveCapacity(rules.count)
         arrays.reserveCapacity(rules.count)
         classMap.reserveCapacity(classMaps)
         transitions.reserveCapacity(cells)

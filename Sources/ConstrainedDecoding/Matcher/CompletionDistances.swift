@@ -189,6 +189,12 @@ struct CompletionDistances: Sendable {
         let classCount = Int(tables.ruleClassCount[rule])
         for state in base..<end where tables.stateAccepting[state] { stateMinimum[state] = 0 }
         var changed = true
+        // Without a cycle but with moves leading back to earlier states (an enum's values sharing
+        // their endings), passes from the last state back would each settle a few more states.
+        if tables.ruleIsAcyclic[rule] {
+            relaxInFinishingOrder(rule, tables: tables)
+            return
+        }
         while changed {
             changed = false
             // States are numbered outwards from the start, so distances to acceptance settle in
@@ -221,6 +227,82 @@ struct CompletionDistances: Sendable {
                 }
             }
             if !leadsBack { break }
+        }
+    }
+
+    /// Shortest distances to acceptance for one automaton's states, from the distances found so
+    /// far, visiting each state after the states it moves to: in the order a depth-first search
+    /// finishes them. Where no move closes a cycle (an enum's values sharing their endings), one
+    /// such pass is exact; otherwise passes repeat until nothing changes.
+    private mutating func relaxInFinishingOrder(_ rule: Int, tables: GrammarTables) {
+        let base = Int(tables.ruleStateBase[rule])
+        let count = stateEnd[rule] - base
+        let classCount = Int(tables.ruleClassCount[rule])
+        // 0 unvisited, 1 on the search's path, 2 finished.
+        var mark = [UInt8](repeating: 0, count: count)
+        var finished: [Int32] = []
+        finished.reserveCapacity(count)
+        var closesCycle = false
+        // The path: each state with the next of its moves to follow (classes, then calls).
+        var path: [(state: Int32, next: Int32)] = []
+        tables.transitions.withUnsafeBufferPointer { transitions in
+            for root in 0..<count where mark[root] == 0 {
+                mark[root] = 1
+                path.append((Int32(root), 0))
+                while let (state, next) = path.last {
+                    let row = Int(tables.stateTransitionBase[base + Int(state)])
+                    let callStart = Int(tables.stateCallStart[base + Int(state)])
+                    let callCount = Int(tables.stateCallStart[base + Int(state) + 1]) - callStart
+                    var move = Int(next)
+                    var target = -1
+                    while move < classCount + callCount {
+                        let candidate =
+                            move < classCount ? Int(transitions[row + move]) : Int(tables.callTarget[callStart + move - classCount])
+                        move += 1
+                        guard candidate >= 0 else { continue }
+                        if mark[candidate] == 0 {
+                            target = candidate
+                            break
+                        }
+                        if mark[candidate] == 1 { closesCycle = true }
+                    }
+                    path[path.count - 1].next = Int32(move)
+                    if target >= 0 {
+                        mark[target] = 1
+                        path.append((Int32(target), 0))
+                    } else {
+                        mark[Int(state)] = 2
+                        finished.append(state)
+                        path.removeLast()
+                    }
+                }
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for local in finished {
+                let state = base + Int(local)
+                var best = stateMinimum[state]
+                let transitionBase = Int(tables.stateTransitionBase[state])
+                for byteClass in 0..<classCount {
+                    let target = tables.transitions[transitionBase + byteClass]
+                    if target >= 0 {
+                        let candidate = stateMinimum[base + Int(target)] + 1
+                        if candidate < best { best = candidate }
+                    }
+                }
+                for call in Int(tables.stateCallStart[state])..<Int(tables.stateCallStart[state + 1]) {
+                    let callee = ruleMinimum[Int(tables.callCallee[call])]
+                    let rest = stateMinimum[base + Int(tables.callTarget[call])]
+                    if callee < Self.unreachable, rest < Self.unreachable, callee + rest < best { best = callee + rest }
+                }
+                if best < stateMinimum[state] {
+                    stateMinimum[state] = best
+                    changed = true
+                }
+            }
+            if !closesCycle { break }
         }
     }
 

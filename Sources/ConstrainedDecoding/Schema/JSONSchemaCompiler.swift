@@ -313,7 +313,10 @@ struct JSONSchemaCompiler {
         guard !alternatives.isEmpty else {
             throw .unsatisfiable(keyword: keyword, path: path, reason: "no listed value has an allowed type")
         }
-        return try builder.normalized(.regular(ByteNFA.trie(alternatives)))
+        // A long list becomes a rule of its own, with the states that accept the same endings
+        // merged. Below a few thousand states merging saves little, and an automaton built from
+        // such a list (a union, a product) can take longer to determinize.
+        return try builder.normalized(.regular(ByteNFA.trie(alternatives, sharingEndingsBeyond: 2_000)))
     }
 
     // MARK: - Types
