@@ -28,30 +28,37 @@ extension GrammarTables {
         var targets: [Int32] = []
         // The classes with a move from the state at hand: the row is read once.
         var moving: [Int] = []
-        for state in 0..<stateCount {
-            // The target reached by the most bytes (the first one found on a tie).
-            targets.removeAll(keepingCapacity: true)
-            moving.removeAll(keepingCapacity: true)
-            for byteClass in 0..<dfa.classCount {
-                let target = dfa.transitions[state * dfa.classCount + byteClass]
-                guard target >= 0 else { continue }
-                moving.append(byteClass)
-                if bytesTo[Int(target)] == 0 { targets.append(target) }
-                bytesTo[Int(target)] += classSizes[byteClass]
-            }
-            var best: Int32 = -1
-            var bestCount = 0
-            for target in targets {
-                if bytesTo[Int(target)] > bestCount {
-                    best = target
-                    bestCount = bytesTo[Int(target)]
+        let classCount = dfa.classCount
+        // The rows are read through buffer pointers: this loop visits every cell of the table.
+        dfa.transitions.withUnsafeBufferPointer { transitions in
+            bytesTo.withUnsafeMutableBufferPointer { bytesTo in
+                for state in 0..<stateCount {
+                    // The target reached by the most bytes (the first one found on a tie).
+                    targets.removeAll(keepingCapacity: true)
+                    moving.removeAll(keepingCapacity: true)
+                    let row = state * classCount
+                    for byteClass in 0..<classCount {
+                        let target = transitions[row + byteClass]
+                        guard target >= 0 else { continue }
+                        moving.append(byteClass)
+                        if bytesTo[Int(target)] == 0 { targets.append(target) }
+                        bytesTo[Int(target)] += classSizes[byteClass]
+                    }
+                    var best: Int32 = -1
+                    var bestCount = 0
+                    for target in targets {
+                        if bytesTo[Int(target)] > bestCount {
+                            best = target
+                            bestCount = bytesTo[Int(target)]
+                        }
+                        bytesTo[Int(target)] = 0
+                    }
+                    guard best >= 0 else { continue }
+                    next[state] = best
+                    for byteClass in moving where transitions[row + byteClass] == best {
+                        for word in 0..<4 { bytes[state * 4 + word] |= classBytes[byteClass * 4 + word] }
+                    }
                 }
-                bytesTo[Int(target)] = 0
-            }
-            guard best >= 0 else { continue }
-            next[state] = best
-            for byteClass in moving where dfa.transitions[state * dfa.classCount + byteClass] == best {
-                for word in 0..<4 { bytes[state * 4 + word] |= classBytes[byteClass * 4 + word] }
             }
         }
         // A run continues into the target while the target's run bytes include this state's.

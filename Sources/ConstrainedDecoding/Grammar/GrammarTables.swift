@@ -90,13 +90,24 @@ struct GrammarTables: Sendable {
                         // In a length-bounded string's shared range, a byte that keeps the shape
                         // loops as far as a token goes: the count it adds cannot reach the maximum.
                         let shape = Self.sharedShape(of: state, in: dfa, longestToken: longestToken)
-                        for byteClass in 0..<dfa.classCount {
-                            let target = dfa.transitions[state * dfa.classCount + byteClass]
-                            guard target == Int32(state) || (shape != nil && target >= 0 && shapes?[Int(target)] == shape) else {
-                                continue
+                        var loop: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+                        dfa.transitions.withUnsafeBufferPointer { transitions in
+                            let row = state * dfa.classCount
+                            for byteClass in 0..<dfa.classCount {
+                                let target = transitions[row + byteClass]
+                                guard target == Int32(state) || (shape != nil && target >= 0 && shapes?[Int(target)] == shape) else {
+                                    continue
+                                }
+                                loop.0 |= classBytes[byteClass * 4]
+                                loop.1 |= classBytes[byteClass * 4 + 1]
+                                loop.2 |= classBytes[byteClass * 4 + 2]
+                                loop.3 |= classBytes[byteClass * 4 + 3]
                             }
-                            for word in 0..<4 { stateLoop[loopStart + word] |= classBytes[byteClass * 4 + word] }
                         }
+                        stateLoop[loopStart] = loop.0
+                        stateLoop[loopStart + 1] = loop.1
+                        stateLoop[loopStart + 2] = loop.2
+                        stateLoop[loopStart + 3] = loop.3
                     }
                     stateCallStart.append(Int32(callCallee.count))
                     for call in dfa.calls[state] {
