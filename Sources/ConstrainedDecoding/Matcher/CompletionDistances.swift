@@ -188,13 +188,13 @@ struct CompletionDistances: Sendable {
         let end = stateEnd[rule]
         let classCount = Int(tables.ruleClassCount[rule])
         for state in base..<end where tables.stateAccepting[state] { stateMinimum[state] = 0 }
-        var changed = true
         // Without a cycle but with moves leading back to earlier states (an enum's values sharing
         // their endings), passes from the last state back would each settle a few more states.
         if tables.ruleIsAcyclic[rule] {
             relaxInFinishingOrder(rule, tables: tables)
             return
         }
+        var changed = true
         while changed {
             changed = false
             // States are numbered outwards from the start, so distances to acceptance settle in
@@ -231,53 +231,78 @@ struct CompletionDistances: Sendable {
     }
 
     /// Shortest distances to acceptance for one automaton's states, from the distances found so
-    /// far, visiting each state after the states it moves to: in the order a depth-first search
-    /// finishes them. Where no move closes a cycle (an enum's values sharing their endings), one
-    /// such pass is exact; otherwise passes repeat until nothing changes.
+    /// far, visiting each state after the states it moves to: a depth-first search takes a
+    /// state's distance when it finishes it, from the states it moves to, finished before it.
+    /// Where no move closes a cycle (an enum's values sharing their endings), that one reading of
+    /// the table is exact; otherwise passes in the order the states finished repeat until nothing
+    /// changes.
     private mutating func relaxInFinishingOrder(_ rule: Int, tables: GrammarTables) {
         let base = Int(tables.ruleStateBase[rule])
         let count = stateEnd[rule] - base
         let classCount = Int(tables.ruleClassCount[rule])
+        let unreachable = Self.unreachable
         // 0 unvisited, 1 on the search's path, 2 finished.
         var mark = [UInt8](repeating: 0, count: count)
         var finished: [Int32] = []
         finished.reserveCapacity(count)
         var closesCycle = false
-        // The path: each state with the next of its moves to follow (classes, then calls).
-        var path: [(state: Int32, next: Int32)] = []
+        // The path: each state, the next of its moves to follow (classes, then calls), the
+        // shortest distance found through the moves followed so far, and what the move from the
+        // state before it costs (1 for a byte, the callee's shortest value for a call).
+        var path: [(state: Int32, next: Int32, best: Int, cost: Int)] = []
         tables.transitions.withUnsafeBufferPointer { transitions in
-            for root in 0..<count where mark[root] == 0 {
-                mark[root] = 1
-                path.append((Int32(root), 0))
-                while let (state, next) = path.last {
-                    let row = Int(tables.stateTransitionBase[base + Int(state)])
-                    let callStart = Int(tables.stateCallStart[base + Int(state)])
-                    let callCount = Int(tables.stateCallStart[base + Int(state) + 1]) - callStart
-                    var move = Int(next)
-                    var target = -1
-                    while move < classCount + callCount {
-                        let candidate =
-                            move < classCount ? Int(transitions[row + move]) : Int(tables.callTarget[callStart + move - classCount])
-                        move += 1
-                        guard candidate >= 0 else { continue }
-                        if mark[candidate] == 0 {
-                            target = candidate
-                            break
+            stateMinimum.withUnsafeMutableBufferPointer { distance in
+                for root in 0..<count where mark[root] == 0 {
+                    mark[root] = 1
+                    path.append((Int32(root), 0, distance[base + root], 0))
+                    while let (state, next, best, cost) = path.last {
+                        let row = Int(tables.stateTransitionBase[base + Int(state)])
+                        let callStart = Int(tables.stateCallStart[base + Int(state)])
+                        let callCount = Int(tables.stateCallStart[base + Int(state) + 1]) - callStart
+                        var move = Int(next)
+                        var shortest = best
+                        var target = -1
+                        var targetCost = 0
+                        while move < classCount + callCount {
+                            let candidate: Int
+                            let moveCost: Int
+                            if move < classCount {
+                                candidate = Int(transitions[row + move])
+                                moveCost = 1
+                            } else {
+                                candidate = Int(tables.callTarget[callStart + move - classCount])
+                                moveCost = ruleMinimum[Int(tables.callCallee[callStart + move - classCount])]
+                            }
+                            move += 1
+                            guard candidate >= 0 else { continue }
+                            if mark[candidate] == 0 {
+                                target = candidate
+                                targetCost = moveCost
+                                break
+                            }
+                            if mark[candidate] == 1 { closesCycle = true }
+                            let rest = distance[base + candidate]
+                            if moveCost < unreachable, rest < unreachable, moveCost + rest < shortest { shortest = moveCost + rest }
                         }
-                        if mark[candidate] == 1 { closesCycle = true }
-                    }
-                    path[path.count - 1].next = Int32(move)
-                    if target >= 0 {
-                        mark[target] = 1
-                        path.append((Int32(target), 0))
-                    } else {
-                        mark[Int(state)] = 2
-                        finished.append(state)
-                        path.removeLast()
+                        path[path.count - 1].next = Int32(move)
+                        path[path.count - 1].best = shortest
+                        if target >= 0 {
+                            mark[target] = 1
+                            path.append((Int32(target), 0, distance[base + target], targetCost))
+                        } else {
+                            mark[Int(state)] = 2
+                            finished.append(state)
+                            distance[base + Int(state)] = shortest
+                            path.removeLast()
+                            if !path.isEmpty, cost < unreachable, shortest < unreachable, cost + shortest < path[path.count - 1].best {
+                                path[path.count - 1].best = cost + shortest
+                            }
+                        }
                     }
                 }
             }
         }
+        guard closesCycle else { return }
         var changed = true
         while changed {
             changed = false
@@ -302,7 +327,6 @@ struct CompletionDistances: Sendable {
                     changed = true
                 }
             }
-            if !closesCycle { break }
         }
     }
 
