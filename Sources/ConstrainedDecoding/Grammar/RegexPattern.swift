@@ -5,7 +5,9 @@
 /// (`\n \t \r \f \v \0 \xHH \uHHHH \u{H…}`), groups (capturing, `(?:…)`, named), alternation,
 /// quantifiers `* + ? {m} {m,} {m,n}` (lazy forms too), and `^`/`$` (also `\A`, `\z`, `\Z`) at the
 /// ends of top-level alternatives. Patterns are searches, as in JSON Schema: an unanchored side
-/// matches any text there. Lookarounds, backreferences, word boundaries and `\p{…}` are refused.
+/// matches any text there. Lookarounds, backreferences, word boundaries and `\p{…}` are refused
+/// (the schema compiler reads lookaheads at the start of an anchored pattern itself, through
+/// ``LeadingLookaheads``).
 struct RegexPattern {
     typealias ScalarSet = [ClosedRange<UInt32>]
 

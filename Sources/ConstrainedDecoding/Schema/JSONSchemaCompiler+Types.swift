@@ -224,6 +224,20 @@ extension JSONSchemaCompiler {
 
     func contentAutomaton(_ pattern: String, path: String, keyword: String) throws(SchemaError) -> ByteDFA {
         if let cached = patternCache.automata[pattern] { return cached }
+        if let lookaheads = LeadingLookaheads(pattern) {
+            // `^(?!L)R`: what `^R` matches, less what begins with a match of `L` (with `?=`, only that).
+            var dfa = try contentAutomaton(lookaheads.rest, path: path, keyword: keyword)
+            for condition in lookaheads.conditions {
+                let prefixed = try contentAutomaton(condition.prefixPattern, path: path, keyword: keyword)
+                do {
+                    dfa = try dfa.intersection(condition.excludes ? prefixed.complemented() : prefixed)
+                } catch {
+                    throw .tooLarge(keyword: keyword, path: path, reason: "the pattern's lookahead makes its automaton too large")
+                }
+            }
+            patternCache.automata[pattern] = dfa
+            return dfa
+        }
         do {
             let regex = try RegexPattern(pattern)
             let dfa = try regex.automaton(jsonEscaped: true, stateLimit: 20_000).trimmed().determinized(stateLimit: 10_000)
