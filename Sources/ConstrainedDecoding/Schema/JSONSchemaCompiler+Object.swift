@@ -8,6 +8,14 @@ extension JSONSchemaCompiler {
         var keyBytes: [UInt8]
     }
 
+    /// Members beyond the declared ones: their automaton (key, separator, value), how many must
+    /// come, and whether more of them may follow.
+    private struct Extras {
+        var member: ByteNFA?
+        var required: Int
+        var repeats: Bool
+    }
+
     mutating func compileObject(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         // Dependencies: a trigger that is required pulls its dependency in; an optional trigger is
         // left out (its absence satisfies the dependency).
@@ -85,11 +93,30 @@ extension JSONSchemaCompiler {
         }
         // Property counts: enforced by requiring the first optional members, or leaving out the last.
         var requiredExtra = 0
+        // With one pattern, the members it names make up what the declared ones lack.
+        var patternMember: (key: JSONValue, value: JSONValue)?
         if let minimum = try count(schema, "minProperties", path: path), minimum > requiredNames.count {
             for name in order where requiredNames.count < minimum && !requiredNames.contains(name) {
                 if declared.first(where: { $0.key == name })?.value != .bool(false) { requiredNames.append(name) }
             }
-            if requiredNames.count < minimum {
+            if requiredNames.count < minimum, patterns.count == 1 {
+                // Keys that match the pattern and `propertyNames`, none of the declared names
+                // (whose values the declared schemas constrain).
+                var key: [JSONMember] = [
+                    JSONMember(key: "type", value: .string("string")),
+                    JSONMember(key: "allOf", value: .array([.object([JSONMember(key: "pattern", value: .string(patterns[0].key))]), schema["propertyNames"] ?? .bool(true)]))
+                ]
+                var declaredNames: [String] = []
+                for name in Set(order + declared.map(\.key)).sorted() where try nameMatches(patterns[0].key, name, path: path) {
+                    declaredNames.append(name)
+                }
+                if !declaredNames.isEmpty {
+                    let exactly = "^(?:" + declaredNames.map(JSONSchemaCompiler.literalPattern).joined(separator: "|") + ")$"
+                    key.append(JSONMember(key: "x-cd-notPatterns", value: .array([.string(exactly)])))
+                }
+                patternMember = (.object(key), patterns[0].value)
+                requiredExtra = minimum - requiredNames.count
+            } else if requiredNames.count < minimum {
                 // Not enough declared members: require undeclared ones, where the schema allows them.
                 guard undeclaredAllowedBySpec, patterns.isEmpty, schema["propertyNames"] == nil, schema["maxProperties"] == nil else {
                     throw .unsupportedKeyword(keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties")
@@ -99,11 +126,11 @@ extension JSONSchemaCompiler {
             }
         }
         if let maximum = try count(schema, "maxProperties", path: path) {
-            guard maximum >= requiredNames.count else {
+            guard maximum >= requiredNames.count + requiredExtra else {
                 throw .unsatisfiable(keyword: "maxProperties", path: path, reason: "fewer properties allowed than required")
             }
             additional = nil
-            var kept = requiredNames.count
+            var kept = requiredNames.count + requiredExtra
             for index in declared.indices where !requiredNames.contains(declared[index].key) && declared[index].value != .bool(false) {
                 if kept < maximum { kept += 1 } else { declared[index].value = .bool(false) }
             }
@@ -124,21 +151,34 @@ extension JSONSchemaCompiler {
         }
         let requiredCount = properties.filter(\.required).count
         var additionalMember: ByteNFA?
-        if let additional {
+        // Pattern members past the minimum are left out under `maxProperties` (fewer stay valid).
+        var extrasRepeat = true
+        if let patternMember {
+            let keyPath = "\(path)/patternProperties"
+            let key: Value
+            do { key = try builder.normalized(try compile(patternMember.key, path: keyPath)) } catch {
+                throw .unsupportedKeyword(
+                    keyword: "minProperties", path: path, reason: "fewer declared properties than minProperties, and no key for the pattern's members (\(error))")
+            }
+            let value = try builder.normalized(try compile(patternMember.value, path: "\(keyPath)/\(patterns[0].key)"))
+            additionalMember = ByteNFA.concatenation([builder.fragment(key), .literal(options.layout.keySeparator.utf8), builder.fragment(value)])
+            extrasRepeat = schema["maxProperties"] == nil
+        } else if let additional {
             let value = try builder.normalized(try compile(additional, path: "\(path)/additionalProperties"))
             additionalMember = ByteNFA.concatenation([
                 undeclaredKey(excluding: Set(order + declared.map(\.key))), .literal(options.layout.keySeparator.utf8), builder.fragment(value)
             ])
         }
         let optionalCount = properties.count - requiredCount
+        let extras = Extras(member: additionalMember, required: requiredExtra, repeats: extrasRepeat)
         if optionalCount <= 4 && properties.count <= 24 {
-            return try inlineObject(properties, additional: additionalMember, requiredExtra: requiredExtra)
+            return try inlineObject(properties, extras: extras)
         }
-        return try calledObject(properties, additional: additionalMember, requiredExtra: requiredExtra)
+        return try calledObject(properties, extras: extras)
     }
 
     /// A small object as one automaton: members inline, optional ones skippable.
-    private mutating func inlineObject(_ properties: [Property], additional: ByteNFA?, requiredExtra: Int) throws(SchemaError) -> Value {
+    private mutating func inlineObject(_ properties: [Property], extras: Extras) throws(SchemaError) -> Value {
         let separator = Array(options.layout.itemSeparator.utf8)
         var nfa = ByteNFA()
         let end = nfa.addState(accepting: true)
@@ -162,9 +202,9 @@ extension JSONSchemaCompiler {
         let last = properties.count
         var firstEnd = first[last]
         var laterEnd = later[last]
-        if let additional {
+        if let additional = extras.member {
             // Mandatory undeclared members (minProperties beyond the declared ones).
-            for _ in 0..<requiredExtra {
+            for _ in 0..<extras.required {
                 let next = nfa.addState()
                 nfa.embed(additional, from: firstEnd, to: next)
                 let separated = nfa.addBytes(separator, from: laterEnd)
@@ -172,9 +212,11 @@ extension JSONSchemaCompiler {
                 firstEnd = nfa.addState()
                 laterEnd = next
             }
-            nfa.embed(additional, from: firstEnd, to: laterEnd)
-            let separated = nfa.addBytes(separator, from: laterEnd)
-            nfa.embed(additional, from: separated, to: laterEnd)
+            if extras.repeats {
+                nfa.embed(additional, from: firstEnd, to: laterEnd)
+                let separated = nfa.addBytes(separator, from: laterEnd)
+                nfa.embed(additional, from: separated, to: laterEnd)
+            }
         }
         for state in [firstEnd, laterEnd] {
             nfa.addEdge(from: state, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
@@ -187,14 +229,15 @@ extension JSONSchemaCompiler {
     /// After a member the object reads the separator itself and then calls the next member, so
     /// each member is one rule wherever it comes (it had a second rule beginning with the
     /// separator, which doubled the automata to determinize, check, flatten and analyse).
-    private mutating func calledObject(_ properties: [Property], additional: ByteNFA?, requiredExtra: Int) throws(SchemaError) -> Value {
+    private mutating func calledObject(_ properties: [Property], extras: Extras) throws(SchemaError) -> Value {
+        let requiredExtra = extras.required
         let separator = Array(options.layout.itemSeparator.utf8)
         var memberRules: [Int32] = []
         for property in properties {
             memberRules.append(try builder.addAutomaton(ByteNFA.concatenation([.literal(property.keyBytes), builder.fragment(property.value)])))
         }
         var additionalRule: Int32?
-        if let additional { additionalRule = try builder.addAutomaton(additional) }
+        if let additional = extras.member { additionalRule = try builder.addAutomaton(additional) }
         var nfa = ByteNFA()
         let end = nfa.addState(accepting: true)
         let open = nfa.addState()
@@ -218,7 +261,7 @@ extension JSONSchemaCompiler {
             }
             if next == properties.count {
                 if requiredExtra == 0 { nfa.addEdge(from: source, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end) }
-                if let additionalRule { calls.append((additionalRule, extraStates[min(1, requiredExtra)])) }
+                if let additionalRule, requiredExtra > 0 || extras.repeats { calls.append((additionalRule, extraStates[min(1, requiredExtra)])) }
             }
             guard !calls.isEmpty else { continue }
             let caller = previous < 0 ? open : nfa.addBytes(separator, from: source)
@@ -230,7 +273,7 @@ extension JSONSchemaCompiler {
             }
         }
         nfa.addEdge(from: extra, UInt8(ascii: "}"), UInt8(ascii: "}"), to: end)
-        if let additionalRule { nfa.addCall(from: nfa.addBytes(separator, from: extra), rule: additionalRule, to: extra) }
+        if let additionalRule, extras.repeats { nfa.addCall(from: nfa.addBytes(separator, from: extra), rule: additionalRule, to: extra) }
         return .rules([try builder.addAutomaton(nfa)])
     }
 
@@ -275,6 +318,23 @@ extension JSONSchemaCompiler {
 }
 
 extension JSONSchemaCompiler {
+    /// A pattern that matches exactly the characters of `text`: letters and digits as they are,
+    /// every other character as a `\u` escape.
+    static func literalPattern(_ text: String) -> String {
+        var pattern = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                pattern.unicodeScalars.append(scalar)
+            } else if scalar.value <= 0xFFFF {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                pattern += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                pattern += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return pattern
+    }
+
     /// Whether property `name` matches `pattern` (search semantics, as `patternProperties` uses).
     func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
         let dfa = try contentAutomaton(pattern, path: path, keyword: "pattern")
