@@ -130,9 +130,13 @@ struct GuideCase: Sendable, CustomStringConvertible {
             schema: ##"{"oneOf":[{"type":"integer"},{"type":"number","minimum":0}]}"##,
             accepted: ["-3", "0.5"], rejected: ["3"]),
         GuideCase(
-            name: "not by restriction",
-            schema: ##"{"type":"string","not":{"enum":["a","bb"]}}"##,
-            accepted: [#""ccc""#], rejected: [#""a""#, #""bb""#])
+            name: "not of a short string list, exactly",
+            schema: ##"{"type":"string","not":{"enum":["a","bb","c.d",3]}}"##,
+            accepted: [#""ccc""#, #""b""#, #""aa""#, #""""#, #""cxd""#, #""c.dd""#], rejected: [#""a""#, #""bb""#, #""c.d""#]),
+        GuideCase(
+            name: "not of a long string list, by restriction",
+            schema: #"{"type":"string","not":{"enum":["# + (0..<65).map { "\"v\($0)\"" }.joined(separator: ",") + "]}}",
+            accepted: [#""vvvv""#], rejected: [#""v1""#, #""v64""#, #""x""#])
     ]
 
     @Test(arguments: cases)

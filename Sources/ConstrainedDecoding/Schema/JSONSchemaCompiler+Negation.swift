@@ -110,8 +110,16 @@ extension JSONSchemaCompiler {
                 let remaining = [true, false].filter { !values.contains(.bool($0)) }.map { JSONValue.bool($0) }
                 return remaining.isEmpty ? .bool(false) : JSONSchemaCompiler.with(typed, ["enum": .array(remaining)])
             case "string":
-                let lengths = values.compactMap(\.stringValue).map { $0.unicodeScalars.count }
-                guard let longest = lengths.max() else { return typed }
+                let strings = values.compactMap(\.stringValue)
+                guard let longest = strings.map({ $0.unicodeScalars.count }).max() else { return typed }
+                // A short list is excluded exactly, as a pattern of its values; a long one by
+                // requiring strings longer than every value (a sound restriction whose automaton
+                // stays small).
+                if strings.count <= 64, strings.reduce(0, { $0 + $1.unicodeScalars.count }) <= 1_024 {
+                    let exactly = "^(?:" + strings.map(JSONSchemaCompiler.literalPattern).joined(separator: "|") + ")$"
+                    let existing = typed["x-cd-notPatterns"]?.arrayValue ?? []
+                    return JSONSchemaCompiler.with(typed, ["x-cd-notPatterns": .array(existing + [.string(exactly)])])
+                }
                 return try bounded("minLength", .number(String(longest + 1)))
             case "number", "integer":
                 let numbers = values.compactMap { value -> DecimalNumber? in if case .number(let text) = value { return DecimalNumber(text) } else { return nil } }
