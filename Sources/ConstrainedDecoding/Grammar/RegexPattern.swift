@@ -54,6 +54,27 @@ struct RegexPattern {
         self.root = node
     }
 
+    /// A pattern that matches exactly the strings `texts` and nothing else: letters and digits
+    /// as they are, every other character as a `\u` escape, the alternatives anchored at both ends.
+    static func matchingExactly(_ texts: [String]) -> String {
+        var alternatives: [String] = []
+        for text in texts {
+            var pattern = ""
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                    pattern.unicodeScalars.append(scalar)
+                } else if scalar.value <= 0xFFFF {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    pattern += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    pattern += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
+            }
+            alternatives.append(pattern)
+        }
+        return "^(?:" + alternatives.joined(separator: "|") + ")$"
+    }
+
     // MARK: - Sets
 
     static func normalized(_ set: ScalarSet) -> ScalarSet {

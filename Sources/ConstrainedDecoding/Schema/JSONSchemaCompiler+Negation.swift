@@ -116,7 +116,7 @@ extension JSONSchemaCompiler {
                 // requiring strings longer than every value (a sound restriction whose automaton
                 // stays small).
                 if strings.count <= 64, strings.reduce(0, { $0 + $1.unicodeScalars.count }) <= 1_024 {
-                    let exactly = "^(?:" + strings.map(JSONSchemaCompiler.literalPattern).joined(separator: "|") + ")$"
+                    let exactly = RegexPattern.matchingExactly(strings)
                     let existing = typed["x-cd-notPatterns"]?.arrayValue ?? []
                     return JSONSchemaCompiler.with(typed, ["x-cd-notPatterns": .array(existing + [.string(exactly)])])
                 }

@@ -111,7 +111,7 @@ extension JSONSchemaCompiler {
                     declaredNames.append(name)
                 }
                 if !declaredNames.isEmpty {
-                    let exactly = "^(?:" + declaredNames.map(JSONSchemaCompiler.literalPattern).joined(separator: "|") + ")$"
+                    let exactly = RegexPattern.matchingExactly(declaredNames)
                     key.append(JSONMember(key: "x-cd-notPatterns", value: .array([.string(exactly)])))
                 }
                 patternMember = (.object(key), patterns[0].value)
@@ -318,23 +318,6 @@ extension JSONSchemaCompiler {
 }
 
 extension JSONSchemaCompiler {
-    /// A pattern that matches exactly the characters of `text`: letters and digits as they are,
-    /// every other character as a `\u` escape.
-    static func literalPattern(_ text: String) -> String {
-        var pattern = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                pattern.unicodeScalars.append(scalar)
-            } else if scalar.value <= 0xFFFF {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                pattern += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                pattern += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return pattern
-    }
-
     /// Whether property `name` matches `pattern` (search semantics, as `patternProperties` uses).
     func nameMatches(_ pattern: String, _ name: String, path: String) throws(SchemaError) -> Bool {
         let dfa = try contentAutomaton(pattern, path: path, keyword: "pattern")
