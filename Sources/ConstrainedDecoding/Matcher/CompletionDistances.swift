@@ -190,10 +190,8 @@ struct CompletionDistances: Sendable {
         for state in base..<end where tables.stateAccepting[state] { stateMinimum[state] = 0 }
         // Without a cycle but with moves leading back to earlier states (an enum's values sharing
         // their endings), passes from the last state back would each settle a few more states.
-        if tables.ruleIsAcyclic[rule] {
-            relaxInFinishingOrder(rule, tables: tables)
-            return
-        }
+        // Should the search meet a cycle after all, its distances are bounds the passes below finish.
+        if tables.ruleIsAcyclic[rule], relaxInFinishingOrder(rule, tables: tables) { return }
         var changed = true
         while changed {
             changed = false
@@ -234,17 +232,15 @@ struct CompletionDistances: Sendable {
     /// far, visiting each state after the states it moves to: a depth-first search takes a
     /// state's distance when it finishes it, from the states it moves to, finished before it.
     /// Where no move closes a cycle (an enum's values sharing their endings), that one reading of
-    /// the table is exact; otherwise passes in the order the states finished repeat until nothing
-    /// changes.
-    private mutating func relaxInFinishingOrder(_ rule: Int, tables: GrammarTables) {
+    /// the table is exact and the result is true; otherwise the distances found are upper bounds
+    /// and the result is false.
+    private mutating func relaxInFinishingOrder(_ rule: Int, tables: GrammarTables) -> Bool {
         let base = Int(tables.ruleStateBase[rule])
         let count = stateEnd[rule] - base
         let classCount = Int(tables.ruleClassCount[rule])
         let unreachable = Self.unreachable
         // 0 unvisited, 1 on the search's path, 2 finished.
         var mark = [UInt8](repeating: 0, count: count)
-        var finished: [Int32] = []
-        finished.reserveCapacity(count)
         var closesCycle = false
         // The path: each state, the next of its moves to follow (classes, then calls), the
         // shortest distance found through the moves followed so far, and what the move from the
@@ -291,7 +287,6 @@ struct CompletionDistances: Sendable {
                             path.append((Int32(target), 0, distance[base + target], targetCost))
                         } else {
                             mark[Int(state)] = 2
-                            finished.append(state)
                             distance[base + Int(state)] = shortest
                             path.removeLast()
                             if !path.isEmpty, cost < unreachable, shortest < unreachable, cost + shortest < path[path.count - 1].best {
@@ -302,32 +297,7 @@ struct CompletionDistances: Sendable {
                 }
             }
         }
-        guard closesCycle else { return }
-        var changed = true
-        while changed {
-            changed = false
-            for local in finished {
-                let state = base + Int(local)
-                var best = stateMinimum[state]
-                let transitionBase = Int(tables.stateTransitionBase[state])
-                for byteClass in 0..<classCount {
-                    let target = tables.transitions[transitionBase + byteClass]
-                    if target >= 0 {
-                        let candidate = stateMinimum[base + Int(target)] + 1
-                        if candidate < best { best = candidate }
-                    }
-                }
-                for call in Int(tables.stateCallStart[state])..<Int(tables.stateCallStart[state + 1]) {
-                    let callee = ruleMinimum[Int(tables.callCallee[call])]
-                    let rest = stateMinimum[base + Int(tables.callTarget[call])]
-                    if callee < Self.unreachable, rest < Self.unreachable, callee + rest < best { best = callee + rest }
-                }
-                if best < stateMinimum[state] {
-                    stateMinimum[state] = best
-                    changed = true
-                }
-            }
-        }
+        return !closesCycle
     }
 
     /// Breadth-first distances from each string-automaton state to ``JSONStringAutomaton/body``.
