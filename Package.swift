@@ -87,7 +87,10 @@ let package = Package(
         // helpers any backend shares (`Backends/Shared`, `package` access).
         .target(
             name: "FoundationModelsCore",
-            dependencies: ["FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates", "JSONValues"],
+            dependencies: [
+                "FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates", "JSONValues",
+                "ImageOrientation"
+            ],
             swiftSettings: strictSettings
         ),
         // Why: a second backend, any OpenAI-compatible server (llama-server, vLLM, …), written
@@ -128,6 +131,33 @@ let package = Package(
         .target(
             name: "LlamaBackend",
             dependencies: ["CLlama", "ConstrainedDecoding"],
+            swiftSettings: strictSettings
+        ),
+        // Why: `CGImagePropertyOrientation` on Linux (Apple's comes from ImageIO), in a module of its
+        // own so that FoundationModelsCore (which re-exports it) and VisionRequests share one type.
+        .target(
+            name: "ImageOrientation",
+            swiftSettings: strictSettings
+        ),
+        // Why: Tesseract's C API and Leptonica's (image decoding), found through pkg-config
+        // (`tesseract.pc`, which pulls in `lept`; installed by scripts/setup.sh).
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        // Why: ZBar's C API (barcodes and QR codes), found through pkg-config (`zbar.pc`).
+        .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
+        // Why: Apple's Vision requests for text and barcodes (`RecognizeTextRequest`,
+        // `DetectBarcodesRequest`) on Tesseract and ZBar; the only module that sees their C names.
+        // Free of FoundationModels so that apps that only read images need no model.
+        .target(
+            name: "VisionRequests",
+            dependencies: ["CTesseract", "CZBar", "ImageOrientation"],
             swiftSettings: strictSettings
         ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).
@@ -251,6 +281,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "VisionRequestsTests",
+            dependencies: ["VisionRequests"],
+            // Why: images with their ground truth (scripts/make-vision-fixtures.py).
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "LlamaBackendTests",
             dependencies: ["LlamaBackend", "TestSupport"],
             swiftSettings: strictSettings
@@ -279,7 +316,8 @@ if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
         ("FuzzTranscript", ["FoundationModelsCore"]),
         ("FuzzToolCallText", ["FoundationModelsCore", "ChatTemplates", "JSONValues"]),
         ("FuzzServerSentEvents", ["OpenAICompatibleBackend"]),
-        ("FuzzGGUF", ["LlamaBackend"])
+        ("FuzzGGUF", ["LlamaBackend"]),
+        ("FuzzImage", ["VisionRequests"])
     ]
     // The libraries get coverage instrumentation, AddressSanitizer and testability (fuzz targets
     // read internals through `@testable import`); the macro plugin, a host tool that libFuzzer's

@@ -85,6 +85,26 @@ install_build_tools() {
   $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
 }
 
+# The libraries under `import Vision` (Tesseract with its English model, Leptonica, ZBar), their
+# command-line tools (the references of the Vision tests and of scripts/bench-vision.sh) and the
+# DejaVu fonts that scripts/make-vision-fixtures.py draws with.
+install_vision_libraries() {
+  STEP="Vision libraries (apt-get install tesseract, leptonica, zbar)"
+  local missing=()
+  pkg-config --exists tesseract 2>/dev/null || missing+=(libtesseract-dev)
+  pkg-config --exists lept 2>/dev/null || missing+=(libleptonica-dev)
+  pkg-config --exists zbar 2>/dev/null || missing+=(libzbar-dev)
+  command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+  command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+  tesseract --list-langs 2>/dev/null | grep -qx eng || missing+=(tesseract-ocr-eng)
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+  if [ ${#missing[@]} -eq 0 ]; then return; fi
+  say "installing ${missing[*]} from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
+}
+
 # ---------------------------------------------------------------------------------------------
 # The CPU.
 
@@ -555,8 +575,8 @@ main() {
   case "$ONLY" in
     self-test) self_test_installed; return ;;
     models) fetch_smollm2; fetch_qwen; fetch_quality ;;
-    llama) install_build_tools; fetch_smollm2; build_llama ;;
-    "") install_build_tools; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
+    llama) install_build_tools; install_vision_libraries; fetch_smollm2; build_llama ;;
+    "") install_build_tools; install_vision_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
     *) fail "FM_SETUP_ONLY must be models, llama or self-test, not '$ONLY'" ;;
   esac
   trap - ERR
