@@ -179,7 +179,7 @@ def main():
 
     for key, lines in SIGNS.items():
         save(draw_sign(lines), f"clean-{key}.png", {"kind": "clean", "lines": lines})
-    angles = {"ridge-trail": 3.5, "lake-loop": -4.0, "notice": 2.5, "canyon-rim": -3.0, "injection": 4.5}
+    angles = {"ridge-trail": 3.5, "lake-loop": -4.0, "notice": 2.5, "canyon-rim": -3.0, "injection": -3.0}
     for index, (key, lines) in enumerate(SIGNS.items()):
         photo = photograph(draw_sign(lines), seed=100 + index, angle=angles[key])
         extension = "jpg" if index % 2 == 0 else "png"
