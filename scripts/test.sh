@@ -30,7 +30,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 export FM_REQUIRE_MODELS=1
 # One decode thread: llama.cpp's spinning thread barriers collapse when test suites running in
-# parallel compete for the cores (see the README, "Performance"); one thread has no barrier.
+# parallel compete for the cores (see Docs/Performance.md, "On a busy machine"); one thread has
+# no barrier.
 export FM_THREADS="${FM_THREADS:-1}"
 swift build --build-tests
 # The tests that hold every thread of Swift's cooperative pool on purpose (to show that requests
