@@ -12,11 +12,12 @@ import Synchronization
 /// Tokens are counted with the model's own tokenizer and chat template, never estimated. Whole
 /// turns are kept or dropped (a turn runs from a prompt to the next one), so a tool call always
 /// stays beside its output, and what is kept is the newest end of the conversation: the stored
-/// transcript is untouched. The cut stays at the same turn while the rest still fits, so the
-/// model's cache holds the unchanged beginning between requests.
+/// transcript is untouched. A leading instructions entry (the profile's, which a transform
+/// receives first) is always kept and counted. The cut stays at the same turn while the rest still
+/// fits, so the model's cache holds the unchanged beginning between requests.
 public enum ConversationBudget {
-    /// A transform that keeps the newest turns whose rendering fits the model's context less
-    /// `reservingTokens` (room for the instructions, the tools and the answer).
+    /// A transform that keeps the instructions and the newest turns whose rendering, with the
+    /// instructions, fits the model's context less `reservingTokens` (room for the answer).
     ///
     /// The newest turn (the one being asked) is always kept; if even it does not fit, the
     /// request fails as it would without the transform, with `exceededContextWindowSize` and
@@ -28,7 +29,8 @@ public enum ConversationBudget {
     ///
     /// - Parameters:
     ///   - settings: The local model whose tokenizer and context count.
-    ///   - reservingTokens: Tokens kept free for the instructions, tools and the answer.
+    ///   - reservingTokens: Tokens kept free for the answer (the instructions and the tools'
+    ///     definitions, when the transform receives them, are counted as they are).
     /// - Returns: A transform for `.historyTransform(_:)` (use one per session: it remembers where
     ///   it cut).
     public static func keepingNewestTurns(
@@ -39,34 +41,43 @@ public enum ConversationBudget {
         // beginning, and so the model's cache, from one request to the next; when it no longer
         // fits, the cut moves on to leave a quarter of the budget free, so it moves rarely.
         let start = Mutex<String?>(nil)
-        return { entries in
-            guard let counter = try? TokenCounter(settings: settings) else { return entries }
-            let count = { (kept: [Transcript.Entry]) in try counter.count(Transcript(entries: kept)) }
+        return { all in
+            guard let counter = try? TokenCounter(settings: settings) else { return all }
+            let (instructions, entries) = splittingInstructions(all)
+            let count = { (kept: [Transcript.Entry]) in try counter.count(Transcript(entries: instructions + kept)) }
             if let id = start.withLock({ $0 }), let index = entries.firstIndex(where: { $0.id == id }),
                 let tokens = try? count(Array(entries[index...])), tokens <= budget
             {
-                return Array(entries[index...])
+                return instructions + entries[index...]
             }
             if let tokens = try? count(entries), tokens <= budget {
                 start.withLock { $0 = nil }
-                return entries
+                return all
             }
             let kept = newestTurns(of: entries, fitting: budget * 3 / 4, count: count)
             start.withLock { $0 = kept.first?.id }
-            return kept
+            return instructions + kept
         }
     }
 
-    /// A transform that drops the oldest turns beyond the newest `maximumTurns`.
+    /// A transform that keeps the instructions and drops the oldest turns beyond the newest
+    /// `maximumTurns`.
     ///
     /// - Parameter maximumTurns: The most turns the model sees (at least 1).
     /// - Returns: A transform for `.historyTransform(_:)`.
     public static func keepingLastTurns(_ maximumTurns: Int) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
-        { entries in
+        { all in
+            let (instructions, entries) = splittingInstructions(all)
             let starts = turnStarts(of: entries)
-            guard starts.count > max(1, maximumTurns) else { return entries }
-            return Array(entries[starts[starts.count - max(1, maximumTurns)]...])
+            guard starts.count > max(1, maximumTurns) else { return all }
+            return instructions + entries[starts[starts.count - max(1, maximumTurns)]...]
         }
+    }
+
+    /// A leading instructions entry, apart from the conversation after it.
+    static func splittingInstructions(_ entries: [Transcript.Entry]) -> (instructions: [Transcript.Entry], rest: [Transcript.Entry]) {
+        guard case .instructions? = entries.first else { return ([], entries) }
+        return ([entries[0]], Array(entries.dropFirst()))
     }
 
     /// The newest whole turns that fit `budget` tokens by `count` (binary search over where they

@@ -133,10 +133,14 @@ extension LanguageModelSession.DynamicProfile {
         setting { $0.toolCallingMode = toolCallingMode }
     }
 
-    /// What the model sees of the history; the stored transcript stays as it is.
+    /// What the model sees of the conversation; the stored transcript stays as it is.
     ///
-    /// - Parameter transform: From the history (everything after the instructions) to what the
-    ///   model sees.
+    /// The transform receives every entry the model would be given (the profile's instructions
+    /// entry first, with its tools' definitions, then the conversation and the current request) and
+    /// returns exactly what the model receives: dropping or rewriting the instructions is obeyed.
+    /// Several transforms apply outermost first, each to the result of the one before.
+    ///
+    /// - Parameter transform: From the entries the model would see to those it sees.
     public func historyTransform(_ transform: @escaping ([Transcript.Entry]) -> [Transcript.Entry]) -> some LanguageModelSession.DynamicProfile {
         setting { $0.historyTransforms.append(transform) }
     }
@@ -202,12 +206,12 @@ extension LanguageModelSession.DynamicProfile {
 
     /// Runs an action before the first request that uses this profile (again after it was out
     /// of use, for example in the other branch of an `if`).
-    public func onActivate(@_inheritActorContext perform action: sending @escaping () async throws -> Void) -> some LanguageModelSession.DynamicProfile {
+    public func onActivate(@_inheritActorContext perform action: sending @escaping @isolated(any) () async -> Void) -> some LanguageModelSession.DynamicProfile {
         setting { $0.hooks.onActivate[$0.path.joined(separator: "/")] = action }
     }
 
     /// Runs an action before the first request that no longer uses this profile.
-    public func onDeactivate(@_inheritActorContext perform action: sending @escaping () async throws -> Void) -> some LanguageModelSession.DynamicProfile {
+    public func onDeactivate(@_inheritActorContext perform action: sending @escaping @isolated(any) () async -> Void) -> some LanguageModelSession.DynamicProfile {
         setting { $0.hooks.onDeactivate[$0.path.joined(separator: "/")] = action }
     }
 }

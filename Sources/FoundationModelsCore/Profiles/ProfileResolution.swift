@@ -25,9 +25,31 @@ struct ProfileResolution {
         path.removeLast()
     }
 
-    /// The history the model sees: the stored one through every transform, outermost first.
-    func transformedHistory(_ history: [Transcript.Entry]) -> [Transcript.Entry] {
-        historyTransforms.reduce(history) { entries, transform in transform(entries) }
+    /// The entries the model is given for one request: the profile's instructions entry (with its
+    /// tools' definitions), the stored conversation and this request's entries so far, through every
+    /// history transform, outermost first.
+    ///
+    /// As in Apple's framework, a transform sees the instructions entry and its result is exactly
+    /// what the executor receives: a transform that drops or rewrites the instructions is obeyed,
+    /// and nothing is put back after it. The session's own transcript is not touched.
+    ///
+    /// - Parameters:
+    ///   - history: The session's stored transcript; a leading instructions entry in it is
+    ///     replaced by the profile's, which is evaluated anew for every request.
+    ///   - draft: The entries this request has added so far (its prompt, tool calls and outputs).
+    func modelTranscript(history: [Transcript.Entry], draft: [Transcript.Entry]) -> [Transcript.Entry] {
+        var entries: [Transcript.Entry] = []
+        if !instructions.isEmpty || !tools.isEmpty {
+            let toolDefinitions = tools.map { Transcript.ToolDefinition(tool: $0) }
+            entries.append(.instructions(Transcript.Instructions(segments: instructions, toolDefinitions: toolDefinitions)))
+        }
+        if case .instructions? = history.first {
+            entries += history.dropFirst()
+        } else {
+            entries += history
+        }
+        entries += draft
+        return historyTransforms.reduce(entries) { entries, transform in transform(entries) }
     }
 }
 
@@ -39,8 +61,8 @@ struct ProfileHooks {
     var onToolCall: [(Transcript.ToolCall) async throws -> Void] = []
     var onToolOutput: [(Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
     /// Activation hooks by their position in the tree.
-    var onActivate: [String: () async throws -> Void] = [:]
-    var onDeactivate: [String: () async throws -> Void] = [:]
+    var onActivate: [String: @isolated(any) () async -> Void] = [:]
+    var onDeactivate: [String: @isolated(any) () async -> Void] = [:]
 }
 
 /// Dynamic instructions that resolve themselves rather than through a `body`.

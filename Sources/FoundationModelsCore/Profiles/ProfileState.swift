@@ -7,7 +7,7 @@
 final class ProfileState: @unchecked Sendable {
     let profile: any LanguageModelSession.DynamicProfile
     /// The deactivation hooks of the profiles the last request used, by position.
-    var activeDeactivations: [String: () async throws -> Void] = [:]
+    var activeDeactivations: [String: @isolated(any) () async -> Void] = [:]
     var activePaths: Set<String> = []
 
     init(_ profile: any LanguageModelSession.DynamicProfile) {
@@ -23,13 +23,13 @@ final class ProfileState: @unchecked Sendable {
 
     /// Runs the activation hooks of profiles that just came into use and the deactivation hooks
     /// of those that went out of use since the last request.
-    func updateActivation(_ resolution: ProfileResolution) async throws {
+    func updateActivation(_ resolution: ProfileResolution) async {
         let paths = Set(resolution.hooks.onActivate.keys).union(resolution.hooks.onDeactivate.keys)
         for path in activePaths.subtracting(paths).sorted() {
-            try await activeDeactivations[path]?()
+            await activeDeactivations[path]?()
         }
         for path in paths.subtracting(activePaths).sorted() {
-            try await resolution.hooks.onActivate[path]?()
+            await resolution.hooks.onActivate[path]?()
         }
         activePaths = paths
         activeDeactivations = resolution.hooks.onDeactivate

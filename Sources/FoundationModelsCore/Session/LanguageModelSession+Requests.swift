@@ -64,7 +64,7 @@ extension LanguageModelSession {
             // the model request, because a prompt hook may change what the profile reads.
             let resolution = profileState.resolve()
             draft.errorHandlingPolicy = resolution.errorHandlingPolicy
-            try await profileState.updateActivation(resolution)
+            await profileState.updateActivation(resolution)
             for hook in resolution.hooks.onPrompt { try await hook(prompt) }
         }
         let responseID = UUID().uuidString
@@ -75,8 +75,15 @@ extension LanguageModelSession {
             let round = try await plan(specification, history: history, draft: draft)
             var options = round.options
             if toolsTurnedOff { options.toolCallingMode = .disallowed }
+            if madeCalls.isEmpty, options.toolCallingMode == nil,
+                Self.promptNeedsAttachmentTool(specification, tools: round.tools, capabilities: round.backend.capabilities)
+            {
+                options.toolCallingMode = .required
+            }
             if madeCalls.isEmpty {
-                try Self.checkCapabilities(round.backend.capabilities, specification: specification, history: history, contextOptions: round.contextOptions)
+                try Self.checkCapabilities(
+                    round.backend.capabilities, specification: specification, history: history, contextOptions: round.contextOptions,
+                    tools: round.tools)
             }
             let request = LanguageModelExecutorGenerationRequest(
                 id: UUID(),
@@ -120,7 +127,10 @@ extension LanguageModelSession {
                 for call in turnCalls {
                     for hook in round.hooks.onToolCall { try await hook(call) }
                 }
-                let outputs = try await runTools(turnCalls, tools: round.tools)
+                let attachments = ToolAttachments.collected(from: history + draft.entries)
+                let outputs = try await ToolAttachments.$current.withValue(attachments) {
+                    try await runTools(turnCalls, tools: round.tools)
+                }
                 draft.entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
                 for (call, output) in zip(turnCalls, outputs) {
                     for hook in round.hooks.onToolOutput { try await hook(call, output) }
@@ -161,7 +171,7 @@ extension LanguageModelSession {
                 metadata: Self.requestMetadata(specification.metadata, tools: tools))
         }
         let resolution = profileState.resolve()
-        try await profileState.updateActivation(resolution)
+        await profileState.updateActivation(resolution)
         var options = specification.options
         options.temperature = options.temperature ?? resolution.temperature
         options.samplingMode = options.samplingMode ?? resolution.samplingMode
@@ -169,15 +179,7 @@ extension LanguageModelSession {
         options.toolCallingMode = options.toolCallingMode ?? resolution.toolCallingMode
         var contextOptions = specification.contextOptions
         contextOptions.reasoningLevel = contextOptions.reasoningLevel ?? resolution.reasoningLevel
-        // The stored history without its instructions: the profile supplies them each time.
-        var conversation = history
-        if case .instructions? = conversation.first { conversation.removeFirst() }
-        var entries = resolution.transformedHistory(conversation + draft.entries)
-        if !resolution.instructions.isEmpty || !resolution.tools.isEmpty {
-            let instructions = Transcript.Instructions(
-                segments: resolution.instructions, toolDefinitions: resolution.tools.map { Transcript.ToolDefinition(tool: $0) })
-            entries.insert(.instructions(instructions), at: 0)
-        }
+        let entries = resolution.modelTranscript(history: history, draft: draft.entries)
         let backend = try resolution.model.map(Self.backend(for:)) ?? backend()
         return RoundPlan(
             backend: backend, tools: resolution.tools, transcript: Transcript(entries: entries), options: options,
@@ -202,11 +204,12 @@ extension LanguageModelSession {
     }
 
     /// Refuses, before generating, a request that needs a capability the model lacks: images
-    /// need ``LanguageModelCapabilities/Capability/vision`` and a reasoning level needs
+    /// need ``LanguageModelCapabilities/Capability/vision`` (unless an ``AttachmentReadingTool``
+    /// is offered, which reads them for the model) and a reasoning level needs
     /// ``LanguageModelCapabilities/Capability/reasoning``.
     static func checkCapabilities(
         _ capabilities: LanguageModelCapabilities, specification: RequestSpecification, history: [Transcript.Entry],
-        contextOptions: ContextOptions
+        contextOptions: ContextOptions, tools: [any Tool] = []
     ) throws {
         if contextOptions.reasoningLevel != nil, !capabilities.contains(.reasoning) {
             throw LanguageModelError.unsupportedCapability(
@@ -218,12 +221,22 @@ extension LanguageModelSession {
         let hasImage =
             promptSegments.contains(where: \.isAttachment)
             || history.contains { $0.segments.contains(where: \.isAttachment) }
-        if hasImage, !capabilities.contains(.vision) {
+        if hasImage, !capabilities.contains(.vision), !tools.contains(where: { $0 is any AttachmentReadingTool }) {
             throw LanguageModelError.unsupportedCapability(
                 .init(
                     capability: .vision,
                     debugDescription: "The prompt or transcript holds an image, but the model has no vision. Use a model with the vision capability."))
         }
+    }
+
+    /// Whether the prompt holds an image that the model cannot see but an offered
+    /// ``AttachmentReadingTool`` can read: its first round then calls a tool (unless the request
+    /// set a tool-calling mode), since nothing else in the conversation says what the image holds.
+    static func promptNeedsAttachmentTool(
+        _ specification: RequestSpecification, tools: [any Tool], capabilities: LanguageModelCapabilities
+    ) -> Bool {
+        !capabilities.contains(.vision) && specification.prompt.transcriptSegments.contains(where: \.isAttachment)
+            && tools.contains { $0 is any AttachmentReadingTool }
     }
 
     /// The response's content from its generated text.

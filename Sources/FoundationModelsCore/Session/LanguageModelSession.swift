@@ -33,7 +33,13 @@ public final class LanguageModelSession: Sendable, Observable {
 
     /// The values this session owns (OS 27): what its tools, profile and dynamic instructions
     /// read and write through ``SessionProperty``. Every session has its own.
-    public let properties = SessionPropertyValues()
+    ///
+    /// A computed property as in Apple's interface; the values it returns are always the same
+    /// object, so `session.properties[Key.self] = value` changes this session's values.
+    public var properties: SessionPropertyValues { storedProperties }
+
+    /// The object behind ``properties``.
+    private let storedProperties = SessionPropertyValues()
 
     /// The session's profile (OS 27), evaluated before every model request; nil for a session
     /// with fixed instructions and tools.
@@ -47,7 +53,7 @@ public final class LanguageModelSession: Sendable, Observable {
         self.tools = tools
         self.profileState = profile
         self.makeBackend = makeBackend
-        properties.bind(to: self)
+        storedProperties.bind(to: self)
     }
 
     /// The conversation so far.

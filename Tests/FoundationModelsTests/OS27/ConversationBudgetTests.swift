@@ -76,4 +76,19 @@ import TestSupport
         #expect(kept.first?.description.contains("Question 48") == true)
         #expect(kept.count == 6)  // turn 48 with its tool call and output, then turn 49
     }
+
+    @Test func theInstructionsAreAlwaysKeptAndCounted() throws {
+        let settings = SessionFixtures.smolLM2.settings
+        let instructions = Transcript.Entry.instructions(
+            .init(segments: [.text(.init(content: String(repeating: "Answer briefly and cite the notes. ", count: 20)))], toolDefinitions: []))
+        let entries = [instructions] + Self.longConversation()
+        let kept = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(entries)
+        #expect(kept.first?.id == instructions.id)
+        guard case .prompt = kept[1] else { throw TranscriptOS27Tests.Failure("the turns kept do not start with a prompt") }
+        let counter = try TokenCounter(settings: settings)
+        #expect(try counter.count(Transcript(entries: kept)) <= (settings.contextSize - 300) * 3 / 4)
+        // Without the instructions the same budget holds more turns: they were counted.
+        let withoutInstructions = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(Self.longConversation())
+        #expect(withoutInstructions.count > kept.count - 1)
+    }
 }

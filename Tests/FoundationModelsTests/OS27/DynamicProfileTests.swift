@@ -126,8 +126,10 @@ struct SwitchingProfile: LanguageModelSession.DynamicProfile {
         let session = LanguageModelSession(profile: profile)
         for turn in 0..<4 { _ = try await session.respond(to: "Question \(turn)") }
         let last = try #require(model.recorder.requests.withLock { $0.last })
-        // Instructions, then the newest three entries: answer 2, question 3... as transformed.
-        #expect(last.transcript.count == 4)
+        // Exactly what the transform returned: the newest three of the instructions and the
+        // seven entries of the conversation (answer 2, question 3... no instructions).
+        #expect(last.transcript.count == 3)
+        #expect(last.transcript.contains { if case .instructions = $0 { true } else { false } } == false)
         #expect(last.transcript.last?.description.contains("Question 3") == true)
         #expect(session.transcript.count == 8)
     }
