@@ -69,6 +69,9 @@ let package = Package(
         // Why: `import Evaluations` must compile unchanged too: Apple's 27 framework for measuring
         // the quality of model features, on Swift Testing.
         .library(name: "Evaluations", targets: ["Evaluations"]),
+        // Why: `import Vision` must compile unchanged too: Apple's text and barcode requests, and
+        // with them the 27 overlay's `OCRTool` and `BarcodeReaderTool`, on Tesseract and ZBar.
+        .library(name: "Vision", targets: ["Vision"]),
         // Why: the command-line tool `fm` (respond, stream, chat, bench).
         .executable(name: "fm", targets: ["fm"])
     ],
@@ -158,6 +161,15 @@ let package = Package(
         .target(
             name: "VisionRequests",
             dependencies: ["CTesseract", "CZBar", "ImageOrientation"],
+            swiftSettings: strictSettings
+        ),
+        // Why: what `import Vision` gives: the requests (re-exported) and the two tools that
+        // Apple ships in the `_Vision_FoundationModels` overlay, which read the request's image
+        // attachments for a model without vision. SwiftPM has no cross-import overlays, so the
+        // module depends on FoundationModels; apps that never import Vision need neither.
+        .target(
+            name: "Vision",
+            dependencies: ["VisionRequests", "FoundationModels"],
             swiftSettings: strictSettings
         ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).
@@ -285,6 +297,11 @@ let package = Package(
             dependencies: ["VisionRequests"],
             // Why: images with their ground truth (scripts/make-vision-fixtures.py).
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "VisionTests",
+            dependencies: ["Vision", "FoundationModels", "FoundationModelsCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
