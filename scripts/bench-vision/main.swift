@@ -61,14 +61,17 @@ func median(_ values: [Double]) -> Double {
 func megapixels(_ url: URL) -> Double {
     let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
     if bytes.count > 24, bytes[0] == 0x89 {
-        let w = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let w = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let h = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         return Double(w * h) / 1e6
     }
     var i = 2
     while i + 9 < bytes.count, bytes[i] == 0xFF {
-        let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        let marker = bytes[i + 1]
+        let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
         if (0xC0...0xC3).contains(marker) {
-            let h = Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]), w = Int(bytes[i + 7]) << 8 | Int(bytes[i + 8])
+            let h = Int(bytes[i + 5]) << 8 | Int(bytes[i + 6])
+            let w = Int(bytes[i + 7]) << 8 | Int(bytes[i + 8])
             return Double(w * h) / 1e6
         }
         i += 2 + length
@@ -93,8 +96,9 @@ func table(_ title: String, _ reference: String, _ rows: [Row], withStartup: Boo
     print(header)
     print("|---|---:|---:|---:|---:|---:|" + (withStartup ? "---:|---:|" : ""))
     func line(_ row: Row) {
-        var text = String(format: "| %@ | %.2f | %.1f | %.0f | %.1f | %.2f |", row.name, row.megapixels, row.ours,
-                          row.ours / row.megapixels, row.reference, row.reference / row.ours)
+        var text = String(
+            format: "| %@ | %.2f | %.1f | %.0f | %.1f | %.2f |", row.name, row.megapixels, row.ours,
+            row.ours / row.megapixels, row.reference, row.reference / row.ours)
         if withStartup {
             let work = row.reference - row.startup
             text += String(format: " %.1f | %.2f |", work, work / row.ours)
@@ -122,7 +126,9 @@ _ = try await textRequest.perform(on: folder.appendingPathComponent(textImages[0
 var textRows: [Row] = []
 for name in textImages {
     let url = folder.appendingPathComponent(name)
-    var ours: [Double] = [], cli: [Double] = [], startup: [Double] = []
+    var ours: [Double] = []
+    var cli: [Double] = []
+    var startup: [Double] = []
     for _ in 0..<options.repeats {
         ours.append(milliseconds(try await time { _ = try await textRequest.perform(on: url) }))
         cli.append(milliseconds(try run("/usr/bin/tesseract", [url.path, "stdout", "--oem", "1", "--psm", "3", "-l", "eng"])))
@@ -135,7 +141,8 @@ let barcodeRequest = DetectBarcodesRequest()
 var codeRows: [Row] = []
 for name in codeImages {
     let url = folder.appendingPathComponent(name)
-    var ours: [Double] = [], zbar: [Double] = []
+    var ours: [Double] = []
+    var zbar: [Double] = []
     for _ in 0..<options.repeats {
         ours.append(milliseconds(try await time { _ = try await barcodeRequest.perform(on: url) }))
         zbar.append(milliseconds(try run("/usr/bin/zbarimg", ["-q", "--nodbus", url.path])))

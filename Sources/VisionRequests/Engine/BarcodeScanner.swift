@@ -26,25 +26,27 @@ enum BarcodeScanner {
         zbar_image_set_format(zbarImage, fourcc("Y800"))
         zbar_image_set_size(zbarImage, UInt32(width), UInt32(height))
         // `withUnsafeBytes` rethrows untyped errors, so the typed result travels out as a `Result`.
-        let result = grey.withUnsafeBytes { bytes in Result { () throws(VisionError) -> [BarcodeObservation] in
-            zbar_image_set_data(zbarImage, bytes.baseAddress, UInt(bytes.count), nil)
-            let count = zbar_scan_image(scanner, zbarImage)
-            guard count >= 0 else { throw .operationFailed("ZBar could not scan the image") }
-            if cancellation.isCancelled { throw .requestCancelled("the barcode scan was cancelled") }
-            var observations: [BarcodeObservation] = []
-            var symbol = zbar_image_first_symbol(zbarImage)
-            while let current = symbol {
-                symbol = zbar_symbol_next(current)
-                let length = Int(zbar_symbol_get_data_length(current))
-                guard let data = zbar_symbol_get_data(current),
-                    let symbology = BarcodeSymbology(zbarType: zbar_symbol_get_type(current), payloadLength: length, wanted: symbologies),
-                    symbologies.contains(symbology)
-                else { continue }
-                let payload = Data(bytes: data, count: length)
-                observations.append(BarcodeObservation(payload: payload, symbology: symbology, boundingBox: box(of: current, width: width, height: height)))
+        let result = grey.withUnsafeBytes { bytes in
+            Result { () throws(VisionError) -> [BarcodeObservation] in
+                zbar_image_set_data(zbarImage, bytes.baseAddress, UInt(bytes.count), nil)
+                let count = zbar_scan_image(scanner, zbarImage)
+                guard count >= 0 else { throw .operationFailed("ZBar could not scan the image") }
+                if cancellation.isCancelled { throw .requestCancelled("the barcode scan was cancelled") }
+                var observations: [BarcodeObservation] = []
+                var symbol = zbar_image_first_symbol(zbarImage)
+                while let current = symbol {
+                    symbol = zbar_symbol_next(current)
+                    let length = Int(zbar_symbol_get_data_length(current))
+                    guard let data = zbar_symbol_get_data(current),
+                        let symbology = BarcodeSymbology(zbarType: zbar_symbol_get_type(current), payloadLength: length, wanted: symbologies),
+                        symbologies.contains(symbology)
+                    else { continue }
+                    let payload = Data(bytes: data, count: length)
+                    observations.append(BarcodeObservation(payload: payload, symbology: symbology, boundingBox: box(of: current, width: width, height: height)))
+                }
+                return observations
             }
-            return observations
-        } }
+        }
         return try result.get()
     }
 

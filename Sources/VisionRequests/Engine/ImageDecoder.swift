@@ -61,28 +61,31 @@ enum ImageDecoder {
             throw .invalidImage("\(name) is \(data.count) bytes, above the limit of \(ImageLimits.maximumFileSize) bytes")
         }
         // `withUnsafeBytes` rethrows untyped errors, so the typed result travels out as a `Result`.
-        let decoding = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in Result { () throws(VisionError) -> Image in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress else { throw .invalidImage("\(name) is empty (0 bytes)") }
-            var format: Int32 = 0
-            // findFileFormatBuffer reads up to 12 bytes: shorter data cannot be an image.
-            guard bytes.count >= 12, findFileFormatBuffer(base, &format) == 0, acceptedFormats.contains(format) else {
-                throw .invalidImage("\(name) is not a PNG, JPEG, TIFF, WebP, BMP or GIF image")
+        let decoding = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            Result { () throws(VisionError) -> Image in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                guard let base = bytes.baseAddress else { throw .invalidImage("\(name) is empty (0 bytes)") }
+                var format: Int32 = 0
+                // findFileFormatBuffer reads up to 12 bytes: shorter data cannot be an image.
+                guard bytes.count >= 12, findFileFormatBuffer(base, &format) == 0, acceptedFormats.contains(format) else {
+                    throw .invalidImage("\(name) is not a PNG, JPEG, TIFF, WebP, BMP or GIF image")
+                }
+                var (width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+                guard pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bitsPerSample, &samplesPerPixel, &hasColormap) == 0 else {
+                    throw .invalidImage("\(name): the image header cannot be read (damaged or truncated)")
+                }
+                try checkSize(width: Int(width), height: Int(height), name: name)
+                let image = try Image(
+                    taking: pixReadMem(base, bytes.count),
+                    failure: .invalidImage("\(name): the image data cannot be decoded (damaged or truncated)"))
+                // The header and the pixels must agree: a reader that decoded more than it announced
+                // would have passed the size check unfairly.
+                guard image.width == Int(width), image.height == Int(height) else {
+                    throw .invalidImage("\(name): the decoded size \(image.width) × \(image.height) differs from the header's \(width) × \(height)")
+                }
+                return image
             }
-            var (width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
-            guard pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bitsPerSample, &samplesPerPixel, &hasColormap) == 0 else {
-                throw .invalidImage("\(name): the image header cannot be read (damaged or truncated)")
-            }
-            try checkSize(width: Int(width), height: Int(height), name: name)
-            let image = try Image(taking: pixReadMem(base, bytes.count),
-                                  failure: .invalidImage("\(name): the image data cannot be decoded (damaged or truncated)"))
-            // The header and the pixels must agree: a reader that decoded more than it announced
-            // would have passed the size check unfairly.
-            guard image.width == Int(width), image.height == Int(height) else {
-                throw .invalidImage("\(name): the decoded size \(image.width) × \(image.height) differs from the header's \(width) × \(height)")
-            }
-            return image
-        } }
+        }
         let decoded = try decoding.get()
         let turn = orientation ?? ExifOrientation.orientation(inJPEG: data) ?? .up
         return try decoded.upright(from: turn).flattened()

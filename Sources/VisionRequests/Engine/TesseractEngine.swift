@@ -51,11 +51,13 @@ final class TesseractEngine: @unchecked Sendable {
         let names = variables.map { strdup($0.name) }
         let values = variables.map { strdup($0.value) }
         defer { (names + values).forEach { free($0) } }
-        var namePointers = names, valuePointers = values
+        var namePointers = names
+        var valuePointers = values
         return namePointers.withUnsafeMutableBufferPointer { names in
             valuePointers.withUnsafeMutableBufferPointer { values in
-                TessBaseAPIInit4(handle, configuration.folder, configuration.languages, OEM_LSTM_ONLY, nil, 0,
-                                 names.baseAddress, values.baseAddress, names.count, 0)
+                TessBaseAPIInit4(
+                    handle, configuration.folder, configuration.languages, OEM_LSTM_ONLY, nil, 0,
+                    names.baseAddress, values.baseAddress, names.count, 0)
             }
         }
     }
@@ -111,9 +113,10 @@ final class TesseractEngine: @unchecked Sendable {
             var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
             guard TessPageIteratorBoundingBox(pageIterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
             let confidence = TessResultIteratorConfidence(iterator, RIL_TEXTLINE)
-            lines.append(TextLine(
-                text: string, confidence: min(max(confidence / 100, 0), 1),
-                left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom)))
+            lines.append(
+                TextLine(
+                    text: string, confidence: min(max(confidence / 100, 0), 1),
+                    left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom)))
         } while TessPageIteratorNext(pageIterator, RIL_TEXTLINE) != 0
         return lines
     }

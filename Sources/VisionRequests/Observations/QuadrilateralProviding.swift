@@ -17,7 +17,8 @@ extension QuadrilateralProviding {
     public var boundingBox: NormalizedRect {
         let xs = [topLeft.x, topRight.x, bottomRight.x, bottomLeft.x]
         let ys = [topLeft.y, topRight.y, bottomRight.y, bottomLeft.y]
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        let minX = xs.min() ?? 0
+        let minY = ys.min() ?? 0
         return NormalizedRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 }

@@ -127,7 +127,8 @@ public struct RecognizeTextRequest: ImageProcessingRequest {
                     + "install tesseract-ocr-eng (scripts/setup.sh does)")
         }
         let installed = Set(Tessdata.installedModels)
-        let wanted = automaticallyDetectsLanguage
+        let wanted =
+            automaticallyDetectsLanguage
             ? Tessdata.installedModels.filter { Tessdata.language(forModel: $0) != nil }
             : recognitionLanguages.compactMap(Tessdata.model(for:))
         var models: [String] = []

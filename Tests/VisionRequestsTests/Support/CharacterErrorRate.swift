@@ -5,7 +5,8 @@
 /// line breaks, so that layout differences (blank lines between blocks) cost nothing.
 enum CharacterErrorRate {
     static func of(_ reading: String, reference: String) -> Double {
-        let hypothesis = Array(normalized(reading)), truth = Array(normalized(reference))
+        let hypothesis = Array(normalized(reading))
+        let truth = Array(normalized(reference))
         guard !truth.isEmpty else { return hypothesis.isEmpty ? 0 : 1 }
         return Double(distance(hypothesis, truth)) / Double(truth.count)
     }
@@ -20,7 +21,8 @@ enum CharacterErrorRate {
     /// Levenshtein distance, two rows.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
