@@ -18,12 +18,16 @@ extension LanguageModelSession {
         onProgress: (RequestProgress) -> Void = { _ in }
     ) async throws -> RequestOutcome {
         try beginResponding()
+        // Traced only while someone observes traces: otherwise this is one atomic load.
+        let recorder = RequestTracing.isEnabled ? TraceRecorder(sessionID: traceSessionID) : nil
         // The request's own work runs on the package's executor, so it goes on while the caller's
         // code holds every thread of the cooperative pool (see `RequestExecutor`).
         return try await withTaskExecutorPreference(RequestExecutor.shared) {
             // Tools (and later profiles) read this session's values through `SessionProperty`.
             try await SessionPropertyValues.$current.withValue(properties) {
-                try await perform(specification, onProgress: onProgress)
+                try await TraceRecorder.$current.withValue(recorder) {
+                    try await perform(specification, onProgress: onProgress)
+                }
             }
         }
     }
@@ -38,14 +42,29 @@ extension LanguageModelSession {
             guard endResponding(committing: outcome.entries, usage: outcome.usage) else {
                 throw LanguageModelSession.Error.transcriptMutationWhileResponding
             }
+            Self.finishTrace(specification, outcome: outcome, error: nil, usage: outcome.usage)
             return outcome
         } catch let error as LanguageModelSession.Error {
+            Self.finishTrace(specification, outcome: nil, error: error, usage: draft.usage)
             throw error
         } catch {
             let preserves = (draft.errorHandlingPolicy ?? transcriptErrorHandlingPolicy)?.kind == .preserve
             endResponding(committing: preserves ? draft.producedEntries : nil, usage: draft.usage)
+            Self.finishTrace(specification, outcome: nil, error: error, usage: draft.usage)
             throw error
         }
+    }
+
+    /// Hands the request's trace to the observers, when it is traced.
+    private static func finishTrace(_ specification: RequestSpecification, outcome: RequestOutcome?, error: (any Swift.Error)?, usage: Usage) {
+        guard let recorder = TraceRecorder.current else { return }
+        let response = outcome.map { outcome in
+            if specification.schema == nil, case .string(let text) = outcome.rawContent.kind { return text }
+            return outcome.rawContent.jsonString
+        }
+        let schemaName = specification.responseFormat?.name ?? specification.schema?.rootTypeName
+        RequestTracing.finished(
+            recorder.finish(prompt: specification.prompt, schemaName: schemaName, response: response, error: error, usage: usage))
     }
 
     private func runTurns(
@@ -85,6 +104,8 @@ extension LanguageModelSession {
                     round.backend.capabilities, specification: specification, history: history, contextOptions: round.contextOptions,
                     tools: round.tools)
             }
+            TraceRecorder.current?.beginRound(
+                model: round.backend.modelDescription, transcript: round.transcript, tools: round.tools.map(\.name), options: options)
             let request = LanguageModelExecutorGenerationRequest(
                 id: UUID(),
                 transcript: round.transcript,
@@ -96,6 +117,7 @@ extension LanguageModelSession {
             let usageBefore = draft.usage
             let entriesBefore = draft.entries
             let turn = try await runTurn(request, backend: round.backend) { turn in
+                if turn.usage.output.totalTokenCount > 0 { TraceRecorder.current?.noteOutput() }
                 var total = usageBefore
                 total.add(turn.usage)
                 draft.usage = total
@@ -103,6 +125,7 @@ extension LanguageModelSession {
                 draft.entries = entriesBefore + turn.reasoningEntries
                 onProgress(RequestProgress(text: turn.text, entries: draft.entries, responseID: responseID, usage: total))
             }
+            TraceRecorder.current?.endRound(usage: turn.usage)
             draft.usage = usageBefore
             draft.usage.add(turn.usage)
             draft.entries = entriesBefore + turn.reasoningEntries
@@ -380,8 +403,17 @@ extension LanguageModelSession {
                     throw GenerationError.decodingFailure(.init(debugDescription: "The model called an unknown tool \"\(call.toolName)\"."))
                 }
                 group.addTask {
-                    let segments = try await Self.invoke(tool, with: call.arguments)
-                    return (index, Transcript.ToolOutput(id: call.id, toolName: call.toolName, segments: segments))
+                    let recorder = TraceRecorder.current
+                    let started = recorder?.elapsed ?? .zero
+                    do {
+                        let segments = try await Self.invoke(tool, with: call.arguments)
+                        let output = Transcript.ToolOutput(id: call.id, toolName: call.toolName, segments: segments)
+                        recorder?.recordToolCall(call, started: started, output: output, error: nil)
+                        return (index, output)
+                    } catch {
+                        recorder?.recordToolCall(call, started: started, output: nil, error: error)
+                        throw error
+                    }
                 }
             }
             var outputs = [Transcript.ToolOutput?](repeating: nil, count: calls.count)

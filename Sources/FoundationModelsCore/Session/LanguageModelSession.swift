@@ -41,6 +41,9 @@ public final class LanguageModelSession: Sendable, Observable {
     /// The object behind ``properties``.
     private let storedProperties = SessionPropertyValues()
 
+    /// The session's identity in request traces (``RequestTrace/sessionID``).
+    let traceSessionID = UUID()
+
     /// The session's profile (OS 27), evaluated before every model request; nil for a session
     /// with fixed instructions and tools.
     let profileState: ProfileState?

@@ -2,6 +2,8 @@
 protocol SessionBackend: Sendable {
     /// What the model can do.
     var capabilities: LanguageModelCapabilities { get }
+    /// The model, described for traces (its type, and what its description adds).
+    var modelDescription: String { get }
     /// Generates a response to the request into the channel.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws
     /// Processes a transcript ahead of a request.
@@ -19,6 +21,12 @@ struct ExecutorBackend<Model: LanguageModel>: SessionBackend {
     }
 
     var capabilities: LanguageModelCapabilities { model.capabilities }
+
+    var modelDescription: String {
+        let type = String(describing: Model.self)
+        guard let described = model as? any CustomStringConvertible else { return type }
+        return described.description.hasPrefix(type) ? described.description : "\(type)(\(described.description))"
+    }
 
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         try await executor.respond(to: request, model: model, streamingInto: channel)

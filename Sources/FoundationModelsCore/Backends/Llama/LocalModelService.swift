@@ -25,7 +25,9 @@ struct LocalModelService: Sendable {
         let promptTokens = prepared.tokens
         // A thinking model's block goes to the reasoning; guided output is never read as reasoning.
         var thinking = prepared.thinks && request.schema == nil ? ThinkingSplitter(prompt: prepared.text) : nil
+        let compileStart = ContinuousClock.now
         let plan = try TurnPlan(request: request, model: engine.model, breaksLoops: settings.breaksLoops)
+        if plan.constraint != nil { TraceRecorder.current?.noteGrammarCompile(ContinuousClock.now - compileStart) }
         let generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
@@ -37,6 +39,7 @@ struct LocalModelService: Sendable {
             for try await event in engine.generate(generation) {
                 switch event {
                 case .prefilled(_, let cached):
+                    TraceRecorder.current?.notePrefilled()
                     usage.cachedTokens = cached
                     await channel.send(usage.update)
                 case .text(let piece, let tokens):
@@ -143,6 +146,7 @@ struct LocalModelService: Sendable {
         if settings.logsPrompts {
             FileHandle.standardError.write(Data("[FM_LOG_PROMPTS] \(promptTokens.count) tokens:\n\(text)\n".utf8))
         }
+        TraceRecorder.current?.noteRenderedPrompt(text)
         if promptTokens.count >= settings.contextSize {
             throw LanguageModelSession.GenerationError.exceededContextWindowSize(
                 .init(
