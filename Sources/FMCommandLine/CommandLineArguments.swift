@@ -14,6 +14,24 @@ struct CommandLineArguments {
     /// Whether all words have been read.
     var isEmpty: Bool { words.isEmpty }
 
+    /// Removes an option and its value wherever it stands (before `--`), returning the value.
+    mutating func removeOption(_ option: String) throws -> String? {
+        let end = words.firstIndex(of: "--") ?? words.endIndex
+        guard let index = words[..<end].firstIndex(of: option) else { return nil }
+        guard index + 1 < end else { throw CLIError.usage("\(option) needs a value") }
+        let value = words[index + 1]
+        words.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    /// Removes a flag wherever it stands (before `--`), returning whether it was there.
+    mutating func removeFlag(_ flag: String) -> Bool {
+        let end = words.firstIndex(of: "--") ?? words.endIndex
+        guard let index = words[..<end].firstIndex(of: flag) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
     /// Reads the next word.
     mutating func next() -> String? {
         words.isEmpty ? nil : words.removeFirst()

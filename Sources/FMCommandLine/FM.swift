@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModels
+import FoundationModelsCore
 
 /// The `fm` command-line tool: Apple's Foundation Models API on local models, from the shell.
 /// The `fm` command: parses the arguments and runs a command (the executable's whole body).
@@ -17,6 +18,9 @@ package enum FM {
           fm serve [serve options]         an OpenAI-compatible server on the model (port 1976) with a
                                            page to try it; fm serve --help lists its options
           fm schema object --name NAME …   write a JSON Schema for --schema (fm schema object --help)
+          fm trace FILE [--sort tokens]    the requests a trace file recorded, as a table (--detail: each
+                                           request's rounds, tool calls and text); record one with
+                                           --trace FILE on respond, stream, notes or chat, or FM_TRACE=FILE
           fm models                        the models set-up installed, their sizes and paths
           fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
                                            files, or .jsonl); two or more files are compared side by side
@@ -55,6 +59,7 @@ package enum FM {
         case "chat": ChatCommand.usage
         case "serve": ServeCommand.usage
         case "schema": SchemaCommand.usage
+        case "trace": TraceCommand.usage
         case "models": "fm models: the GGUF models set-up installed, their sizes and paths (* marks the default)."
         case "notes", "availability", "eval", "bench":
             "USAGE:\n"
@@ -62,6 +67,18 @@ package enum FM {
                 .prefix { $0.hasPrefix("  fm \(command)") || $0.hasPrefix("      ") }.joined(separator: "\n")
                 + (command == "notes" || command == "availability" ? "\n\n" + GenerationFlags.help : "")
         default: nil
+        }
+    }
+
+    /// `--trace FILE` (any command): records every request to FILE in Chrome's trace-event
+    /// format, as `FM_TRACE=FILE` does; `--trace-content` records the text too.
+    static func installTracing(from arguments: inout CommandLineArguments) throws {
+        if arguments.removeFlag("--trace-content") { RequestTracing.recordsContent = true }
+        guard let path = try arguments.removeOption("--trace") else { return }
+        do {
+            RequestTracing.addObserver(try ChromeTraceFile(path: path))
+        } catch {
+            throw CLIError.usage("--trace: cannot write \(path): \(error.localizedDescription)")
         }
     }
 
@@ -78,7 +95,9 @@ package enum FM {
                 print(help)
                 exit(0)
             }
+            if command != "trace" { try installTracing(from: &arguments) }
             switch command {
+            case "trace": try TraceCommand(arguments: &arguments).run()
             case "schema": try SchemaCommand(arguments: &arguments).run()
             case "models": try ModelsCommand(arguments: &arguments).run()
             case "notes": try await NotesCommand(arguments: &arguments).run()

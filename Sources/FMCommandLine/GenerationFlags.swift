@@ -166,6 +166,8 @@ struct GenerationFlags: Equatable {
                                 the answer is the same, faster where passes of a few tokens are cheap:
                                 guesses are made only where measured pass costs say they pay
                                 (default: FM_SPECULATION)
+          --trace FILE          record every request to FILE (Chrome trace-event JSON: fm trace FILE,
+                                Perfetto); --trace-content records prompts and answers too
           --json                respond and stream: one JSON object with content, usage and timings
           -h, --help            show this help; fm COMMAND --help shows a command's
         """

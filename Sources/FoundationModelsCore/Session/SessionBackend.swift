@@ -23,6 +23,7 @@ struct ExecutorBackend<Model: LanguageModel>: SessionBackend {
     var capabilities: LanguageModelCapabilities { model.capabilities }
 
     var modelDescription: String {
+        if let named = model as? any TraceNaming { return named.traceName }
         let type = String(describing: Model.self)
         guard let described = model as? any CustomStringConvertible else { return type }
         return described.description.hasPrefix(type) ? described.description : "\(type)(\(described.description))"

@@ -75,8 +75,12 @@ package final class ChromeTraceFile: RequestTraceObserver {
                         "round \(index + 1)", start: origin + round.start.microseconds, duration: roundEnd - round.start, track: track,
                         arguments: arguments))
                 let modelStart = origin + round.start.microseconds
+                let load = round.modelLoadDuration ?? .zero
+                if load > .milliseconds(1) {
+                    events.append(Self.complete("load model", start: modelStart, duration: load, track: track, arguments: []))
+                }
                 if let prefill = round.prefillDuration {
-                    events.append(Self.complete("prefill", start: modelStart, duration: prefill, track: track, arguments: []))
+                    events.append(Self.complete("prefill", start: modelStart + load.microseconds, duration: prefill, track: track, arguments: []))
                 }
                 if let first = round.timeToFirstToken {
                     events.append(

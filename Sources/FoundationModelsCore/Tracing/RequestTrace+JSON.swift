@@ -67,7 +67,8 @@ extension RequestTrace {
             }
             return Round(
                 start: start, duration: duration, renderedPrompt: value["rendered_prompt"]?.stringValue, usage: Self.usage(value["usage"]),
-                timeToFirstToken: Self.duration(value["ttft_us"]), prefillDuration: Self.duration(value["prefill_us"]),
+                timeToFirstToken: Self.duration(value["ttft_us"]), modelLoadDuration: Self.duration(value["model_load_us"]),
+                prefillDuration: Self.duration(value["prefill_us"]),
                 grammarCompileDuration: Self.duration(value["grammar_compile_us"]), toolCalls: calls)
         }
     }
@@ -78,6 +79,7 @@ extension RequestTrace {
             JSONMember("usage", json(round.usage))
         ]
         members.append(contentsOf: optional("ttft_us", round.timeToFirstToken.map(microseconds)))
+        members.append(contentsOf: optional("model_load_us", round.modelLoadDuration.map(microseconds)))
         members.append(contentsOf: optional("prefill_us", round.prefillDuration.map(microseconds)))
         members.append(contentsOf: optional("decode_us", round.decodeDuration.map(microseconds)))
         members.append(contentsOf: optional("grammar_compile_us", round.grammarCompileDuration.map(microseconds)))

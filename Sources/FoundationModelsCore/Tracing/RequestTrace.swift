@@ -53,7 +53,11 @@ public struct RequestTrace: Sendable, Identifiable {
         public var usage: LanguageModelSession.Usage
         /// Time from the round's start to its first generated token.
         public var timeToFirstToken: Duration?
-        /// Time computing the prompt (local models: until the engine reported it prefilled).
+        /// Time loading the local model before the prompt could be computed (the first request of
+        /// a process on that model; nearly zero afterwards).
+        public var modelLoadDuration: Duration?
+        /// Time computing the prompt (local models: from the loaded model until the engine
+        /// reported the prompt computed).
         public var prefillDuration: Duration?
         /// Time compiling the response's grammar (schema and tools), for a constrained round on a
         /// local model.

@@ -20,6 +20,7 @@ final class TraceRecorder: Sendable {
         var rounds: [RequestTrace.Round] = []
         var round: RequestTrace.Round?
         var roundBegan: ContinuousClock.Instant?
+        var modelReady: ContinuousClock.Instant?
         var firstToken: Duration?
         var instructions: String?
         var toolsOffered: [String]?
@@ -50,6 +51,7 @@ final class TraceRecorder: Sendable {
         state.withLock { state in
             state.round = RequestTrace.Round(start: now - began, duration: .zero, usage: .init(), toolCalls: [])
             state.roundBegan = now
+            state.modelReady = nil
             if state.toolsOffered == nil {
                 state.toolsOffered = tools
                 state.options = Self.describe(options)
@@ -66,11 +68,21 @@ final class TraceRecorder: Sendable {
         state.withLock { $0.round?.renderedPrompt = text }
     }
 
+    /// The local model is loaded and its engine ready (the first request of a process loads it).
+    func noteModelReady() {
+        let now = clock.now
+        state.withLock { state in
+            guard let began = state.roundBegan, state.modelReady == nil else { return }
+            state.modelReady = now
+            state.round?.modelLoadDuration = now - began
+        }
+    }
+
     /// The engine finished computing the prompt.
     func notePrefilled() {
         let now = clock.now
         state.withLock { state in
-            guard let began = state.roundBegan, state.round?.prefillDuration == nil else { return }
+            guard let began = state.modelReady ?? state.roundBegan, state.round?.prefillDuration == nil else { return }
             state.round?.prefillDuration = now - began
         }
     }
@@ -100,6 +112,7 @@ final class TraceRecorder: Sendable {
             state.rounds.append(round)
             state.round = nil
             state.roundBegan = nil
+            state.modelReady = nil
         }
     }
 
@@ -144,9 +157,9 @@ final class TraceRecorder: Sendable {
     private static func describe(_ options: GenerationOptions) -> [String: String] {
         var described: [String: String] = [:]
         if let temperature = options.temperature { described["temperature"] = "\(temperature)" }
-        if let sampling = options.samplingMode { described["samplingMode"] = "\(sampling)" }
+        if let sampling = options.samplingMode { described["samplingMode"] = sampling.traceDescription }
         if let limit = options.maximumResponseTokens { described["maximumResponseTokens"] = "\(limit)" }
-        if let mode = options.toolCallingMode { described["toolCallingMode"] = "\(mode)" }
+        if let mode = options.toolCallingMode { described["toolCallingMode"] = mode.traceDescription }
         return described
     }
 }

@@ -106,7 +106,11 @@ final class TraceCollector: RequestTraceObserver {
         let beginTime = try #require(begin["ts"]?.doubleValue)
         let endTime = try #require(end["ts"]?.doubleValue)
         let spans = events.filter { $0["ph"]?.stringValue == "X" }
-        #expect(Set(spans.compactMap { $0["name"]?.stringValue }) == ["round 1", "round 2", "prefill", "decode", "tool: lookupTeamMember"])
+        // "load model" appears when this request was the first on the model in the process.
+        #expect(
+            Set(spans.compactMap { $0["name"]?.stringValue }).subtracting(["load model"]) == [
+                "round 1", "round 2", "prefill", "decode", "tool: lookupTeamMember"
+            ])
         for span in spans {
             let start = try #require(span["ts"]?.doubleValue)
             let duration = try #require(span["dur"]?.doubleValue)

@@ -21,6 +21,7 @@ struct LocalModelService: Sendable {
     ///   `CancellationError`.
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let engine = try await EngineStore.shared.engine(for: settings)
+        TraceRecorder.current?.noteModelReady()
         let prepared = try preflight(request, engine: engine)
         let promptTokens = prepared.tokens
         // A thinking model's block goes to the reasoning; guided output is never read as reasoning.
