@@ -172,6 +172,28 @@ let package = Package(
             dependencies: ["VisionRequests", "FoundationModels"],
             swiftSettings: strictSettings
         ),
+        // Why: SQLite 3's C API with FTS5, found through pkg-config (`sqlite3.pc`, from
+        // libsqlite3-dev, installed by scripts/setup.sh).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Why: `UTType` on Linux (Apple's comes from UniformTypeIdentifiers), the smallest stand-in
+        // that Core Spotlight code needs, in a module of its own under Apple's module name.
+        .target(
+            name: "UniformTypeIdentifiers",
+            swiftSettings: strictSettings
+        ),
+        // Why: Apple's Core Spotlight index and queries (`CSSearchableIndex`, `CSSearchableItem`,
+        // `CSSearchableItemAttributeSet`, `CSSearchQuery`, `CSUserQuery`, the 27 overlay) on SQLite
+        // FTS5; the only module that sees SQLite's C names. Free of FoundationModels so that apps
+        // that only index and search need no model.
+        .target(
+            name: "SpotlightIndex",
+            dependencies: ["CSQLite", "UniformTypeIdentifiers"],
+            swiftSettings: strictSettings
+        ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).
         .target(
             name: "ChatTemplates",
@@ -302,6 +324,19 @@ let package = Package(
         .testTarget(
             name: "VisionTests",
             dependencies: ["Vision", "FoundationModels", "FoundationModelsCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Why: a second process for the index tests, which write beside it, read after it and
+        // kill it in the middle of a batch.
+        .executableTarget(
+            name: "spotlight-index-writer",
+            dependencies: ["SpotlightIndex", "UniformTypeIdentifiers"],
+            path: "Tests/SpotlightIndexWriter",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpotlightIndexTests",
+            dependencies: ["SpotlightIndex", "UniformTypeIdentifiers", "spotlight-index-writer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

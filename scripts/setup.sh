@@ -105,6 +105,20 @@ install_vision_libraries() {
   $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
 }
 
+# SQLite with FTS5 under `import CoreSpotlight` (Debian's libsqlite3-dev is built with FTS5), and
+# the sqlite3 command-line tool for looking into an index by hand.
+install_spotlight_libraries() {
+  STEP="Core Spotlight libraries (apt-get install libsqlite3-dev, sqlite3)"
+  local missing=()
+  pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+  command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+  if [ ${#missing[@]} -eq 0 ]; then return; fi
+  say "installing ${missing[*]} from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
+}
+
 # ---------------------------------------------------------------------------------------------
 # The CPU.
 
@@ -575,8 +589,8 @@ main() {
   case "$ONLY" in
     self-test) self_test_installed; return ;;
     models) fetch_smollm2; fetch_qwen; fetch_quality ;;
-    llama) install_build_tools; install_vision_libraries; fetch_smollm2; build_llama ;;
-    "") install_build_tools; install_vision_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
+    llama) install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; build_llama ;;
+    "") install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
     *) fail "FM_SETUP_ONLY must be models, llama or self-test, not '$ONLY'" ;;
   esac
   trap - ERR

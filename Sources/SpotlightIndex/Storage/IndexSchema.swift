@@ -1,0 +1,35 @@
+/// The database's layout, in one place, with its version (`PRAGMA user_version`).
+///
+/// A database with a higher version was written by a newer package and is refused with
+/// ``CSIndexError/Reason/newerSchemaVersion(found:supported:)``; one with no version but tables
+/// of its own is not an index and is refused as corrupt. Neither is ever changed.
+enum IndexSchema {
+    /// The version this package writes and reads.
+    static let version = 1
+
+    /// The statements that create version 1.
+    ///
+    /// `items` holds each item's values as JSON (`record`) with the columns that filters use;
+    /// `items_text` is the FTS5 index of its words by column, with the same rowid. The porter
+    /// stemmer over `unicode61` matches `heron` with `herons` and `nesting` with `nest`;
+    /// diacritics are folded (`café` matches `cafe`).
+    static let create = """
+        CREATE TABLE items(
+            rowid INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            domain TEXT,
+            item_date REAL,
+            expiration REAL,
+            indexed REAL NOT NULL,
+            record BLOB NOT NULL
+        );
+        CREATE INDEX items_domain ON items(domain);
+        CREATE INDEX items_date ON items(item_date);
+        CREATE INDEX items_expiration ON items(expiration) WHERE expiration IS NOT NULL;
+        CREATE VIRTUAL TABLE items_text USING fts5(title, keywords, body, tokenize = 'porter unicode61 remove_diacritics 2');
+        PRAGMA user_version = \(version);
+        """
+
+    /// The tables a version-1 database must have.
+    static let requiredTables: Set<String> = ["items", "items_text"]
+}
