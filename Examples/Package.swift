@@ -62,6 +62,11 @@ let package = Package(
             name: "evaluations",
             dependencies: [.product(name: "Evaluations", package: core), .product(name: "FoundationModels", package: core)]
         ),
+        // Why: the seed's photo feature: `import Vision`'s OCRTool reads a sign for a text-only model.
+        .executableTarget(
+            name: "sign-reader",
+            dependencies: [.product(name: "Vision", package: core), .product(name: "FoundationModels", package: core)]
+        ),
         // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
         .executableTarget(
             name: "pcc-fallback",
