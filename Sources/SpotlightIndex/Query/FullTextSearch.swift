@@ -9,6 +9,8 @@ package struct FullTextSearch: Sendable {
     package var dateInterval: DateInterval?
     /// Only items in these domains or their subdomains.
     package var domains: [String]
+    /// Only items whose content type is, or conforms to, one of these identifiers (empty: any).
+    package var contentTypes: [String] = []
     /// The most hits.
     package var limit: Int
     /// About how many words each snippet has (FTS5's `snippet()`; at most 64).
@@ -36,7 +38,7 @@ package struct SearchHit: Sendable {
     var record: ItemRecord
     /// The relevance, higher is better (BM25 with column weights, negated from FTS5's rank).
     package var score: Double
-    /// The words around the matches, from the column that matched best.
+    /// The words of the body (text content, description) around the matches.
     package var snippet: String
     /// The date date filters compare.
     package var date: Date?
@@ -82,6 +84,10 @@ extension IndexStore {
             conditions.append("(" + domainConditions.joined(separator: " OR ") + ")")
             for domain in search.domains { bindings += [.text(domain), .text(domain), .text(domain)] }
         }
+        if !search.contentTypes.isEmpty {
+            conditions.append("(" + search.contentTypes.map { _ in "instr(items.content_types, ?) > 0" }.joined(separator: " OR ") + ")")
+            bindings += search.contentTypes.map { .text(" " + $0 + " ") }
+        }
         let limit = max(0, search.limit)
         let weights = SearchColumn.allCases.map { String($0.weight) }.joined(separator: ", ")
         let words = max(1, min(64, search.snippetWords))
@@ -89,7 +95,7 @@ extension IndexStore {
         if let match = search.query.matchExpression {
             sql = """
                 SELECT items.record, -bm25(items_text, \(weights)) AS score,
-                       snippet(items_text, -1, ?, ?, '…', \(words)), items.item_date
+                       snippet(items_text, 2, ?, ?, '…', \(words)), items.item_date
                 FROM items_text JOIN items ON items.rowid = items_text.rowid
                 WHERE items_text MATCH ? AND \(conditions.joined(separator: " AND "))
                 ORDER BY bm25(items_text, \(weights)) LIMIT \(limit)

@@ -9,7 +9,8 @@ enum IndexSchema {
 
     /// The statements that create version 1.
     ///
-    /// `items` holds each item's values as JSON (`record`) with the columns that filters use;
+    /// `items` holds each item's values as JSON (`record`) with the columns that filters use
+    /// (`content_types`: the content type tree, space-separated, each name between spaces);
     /// `items_text` is the FTS5 index of its words by column, with the same rowid. The porter
     /// stemmer over `unicode61` matches `heron` with `herons` and `nesting` with `nest`;
     /// diacritics are folded (`café` matches `cafe`).
@@ -19,6 +20,7 @@ enum IndexSchema {
             identifier TEXT NOT NULL UNIQUE,
             domain TEXT,
             item_date REAL,
+            content_types TEXT,
             expiration REAL,
             indexed REAL NOT NULL,
             record BLOB NOT NULL

@@ -148,9 +148,9 @@ final class IndexStore: Sendable {
         try write { connection in
             let find = try connection.prepare("SELECT rowid, record FROM items WHERE identifier = ?")
             let insert = try connection.prepare(
-                "INSERT INTO items(identifier, domain, item_date, expiration, indexed, record) VALUES (?, ?, ?, ?, ?, ?)")
+                "INSERT INTO items(identifier, domain, item_date, content_types, expiration, indexed, record) VALUES (?, ?, ?, ?, ?, ?, ?)")
             let update = try connection.prepare(
-                "UPDATE items SET domain = ?, item_date = ?, expiration = ?, indexed = ?, record = ? WHERE rowid = ?")
+                "UPDATE items SET domain = ?, item_date = ?, content_types = ?, expiration = ?, indexed = ?, record = ? WHERE rowid = ?")
             let deleteText = try connection.prepare("DELETE FROM items_text WHERE rowid = ?")
             let insertText = try connection.prepare("INSERT INTO items_text(rowid, title, keywords, body) VALUES (?, ?, ?, ?)")
             for (incoming, isUpdate) in records {
@@ -166,16 +166,21 @@ final class IndexStore: Sendable {
                 let blob = try encoder.encode(record)
                 let date = record.itemDate?.timeIntervalSince1970
                 let expiration = record.expiration?.timeIntervalSince1970
+                let types = record.contentTypes.map { " " + $0.joined(separator: " ") + " " }
                 let row: Int64
                 if let existingRow {
-                    try update.bind([SQLiteValue(record.domain), SQLiteValue(date), SQLiteValue(expiration), .real(now.timeIntervalSince1970), .blob(blob), .integer(existingRow)])
+                    try update.bind([
+                        SQLiteValue(record.domain), SQLiteValue(date), SQLiteValue(types), SQLiteValue(expiration), .real(now.timeIntervalSince1970), .blob(blob),
+                        .integer(existingRow)
+                    ])
                     while try update.step() {}
                     try deleteText.bind([.integer(existingRow)])
                     while try deleteText.step() {}
                     row = existingRow
                 } else {
                     try insert.bind([
-                        .text(record.identifier), SQLiteValue(record.domain), SQLiteValue(date), SQLiteValue(expiration), .real(now.timeIntervalSince1970), .blob(blob)
+                        .text(record.identifier), SQLiteValue(record.domain), SQLiteValue(date), SQLiteValue(types), SQLiteValue(expiration),
+                        .real(now.timeIntervalSince1970), .blob(blob)
                     ])
                     while try insert.step() {}
                     row = try connection.integer("SELECT last_insert_rowid()")

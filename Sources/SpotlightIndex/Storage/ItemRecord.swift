@@ -39,6 +39,13 @@ struct ItemRecord: Codable, Sendable, Equatable {
         return nil
     }
 
+    /// The content type and the types it conforms to (`contentTypeTree`, or `contentType`).
+    var contentTypes: [String]? {
+        if case .texts(let tree) = values[SearchableItemAttribute.contentTypeTree.rawValue] { return tree }
+        if case .text(let type) = values[SearchableItemAttribute.contentType.rawValue] { return [type] }
+        return nil
+    }
+
     /// The record's title for answers: its title, display name, or the start of its text.
     var displayTitle: String? {
         for attribute in [SearchableItemAttribute.title, .displayName, .headline, .subject] {
