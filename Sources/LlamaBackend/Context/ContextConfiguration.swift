@@ -33,6 +33,11 @@ package struct ContextConfiguration: Sendable, Hashable {
     /// same way later restores them instead of computing them (see ``HostPromptCache``); 0 keeps
     /// none. 256 MiB by default: about 21,000 tokens of Qwen2.5-0.5B's cache (12 KiB a token).
     package var hostCacheBytes = 256 << 20
+    /// The folder of prompt prefixes saved on disk for later processes (see ``PrefixDiskCache``);
+    /// nil keeps none.
+    package var prefixCacheDirectory: String?
+    /// The most bytes of saved prefixes kept in ``prefixCacheDirectory``; 0 keeps none.
+    package var prefixCacheBytes = 0
     /// Whether a step's decoding rows are computed together or one by one: by default as the
     /// costs measured on this machine say (see ``MicroBatchLayout``).
     package var microBatchLayout = MicroBatchLayout.Mode.adaptive

@@ -30,6 +30,9 @@ final class ActiveGeneration {
     /// Decoding steps since the last one that drafted (to probe now and then when drafting was
     /// judged not to pay).
     var stepsWithoutDraft = 0
+    /// The prompt length at which the slot's state is saved to disk (the request's stable
+    /// prefix, computed from position 0 in passes that stop there); nil for none.
+    var savesPrefixAt: Int?
 
     init(
         ticket: GenerationTicket, uncachedPrompt: [TokenID], reusedTokens: Int, admission: UInt64, constraint: (any TokenConstraint)?,

@@ -35,6 +35,8 @@ final class EngineScheduler {
     let hostCache: HostPromptCache
     /// Whether a step's decoding rows are computed together or one by one.
     let layout: MicroBatchLayout
+    /// Stable prompt prefixes saved on disk for later processes, when configured.
+    let prefixDisk: PrefixDiskCache?
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -54,6 +56,7 @@ final class EngineScheduler {
         self.passWidth = DecodingPassWidth(mode: context.configuration.decodingPassWidth, rows: sequences)
         self.hostCache = HostPromptCache(capacity: context.configuration.hostCacheBytes)
         self.layout = MicroBatchLayout(mode: context.configuration.microBatchLayout)
+        self.prefixDisk = Self.prefixDisk(for: context)
     }
 
     /// Runs until the engine shuts down.
@@ -141,10 +144,21 @@ final class EngineScheduler {
         // The last prompt token must be fed again to get the logits for the first sampled token.
         if !prefillOnly, reuse == prompt.count { reuse -= 1 }
         let restore = hostRestore(for: prompt, beating: reuse, prefillOnly: prefillOnly)
-        saveBeforeEviction(slot: slotIndex, prompt: prompt, keeping: restore?.kept ?? reuse)
+        // A stable prefix that memory does not hold comes from disk, or is computed from
+        // position 0 in passes of its own and saved, so that every process computes it alike.
+        let disk = diskPrefix(for: ticket.request, beating: restore?.kept ?? reuse)
+        saveBeforeEviction(slot: slotIndex, prompt: prompt, keeping: disk.map { $0.state == nil ? 0 : $0.length } ?? restore?.kept ?? reuse)
         var copied = 0
         var restored = 0
-        if let restore {
+        var savesPrefixAt: Int?
+        if let disk {
+            reuse = disk.state.map { restoreFromDisk($0, prefix: Array(prompt[..<disk.length]), into: slotIndex) } ?? 0
+            if reuse == 0 {
+                context.removeTokens(of: sequence, from: 0)
+                slots[slotIndex].cached = []
+                savesPrefixAt = disk.length
+            }
+        } else if let restore {
             reuse = restoreFromHost(restore.entry, keeping: restore.kept, into: slotIndex)
             restored = reuse
         } else if let donor = plan.donor, reuse > 0, context.shareTokens(from: slots[donor].sequence, to: sequence, count: Int32(reuse)) {
@@ -182,6 +196,7 @@ final class EngineScheduler {
             ticket: ticket, uncachedPrompt: Array(prompt[reuse...]), reusedTokens: reuse,
             admission: admissions, constraint: constraint, responseLimit: responseLimit, draftLength: speculation.maximumDraft,
             draftAcceptance: costModel.acceptance)
+        generation.savesPrefixAt = savesPrefixAt
         slots[slotIndex].generation = generation
         slots[slotIndex].lastUsed = step
         mailbox.statistics.withLock { statistics in
@@ -339,6 +354,10 @@ final class EngineScheduler {
             var take = min(generation.remaining, batch.capacity - used)
             if !generation.hasPrefilled {
                 take = min(take, prefillBudget - prefillUsed)
+                // A prefix saved to disk ends a pass, so that its state holds exactly its tokens.
+                if let stop = generation.savesPrefixAt, slots[index].cached.count < stop {
+                    take = min(take, stop - slots[index].cached.count)
+                }
             }
             guard take > 0 else { continue }
             let start = slots[index].cached.count
@@ -443,6 +462,10 @@ final class EngineScheduler {
         let fedTokens = generation.pending[generation.fed..<generation.fed + participant.count]
         slots[participant.slot].cached.append(contentsOf: fedTokens)
         generation.fed += participant.count
+        if let stop = generation.savesPrefixAt, slots[participant.slot].cached.count >= stop {
+            generation.savesPrefixAt = nil
+            savePrefixToDisk(slot: participant.slot, length: stop)
+        }
         if !generation.hasPrefilled {
             mailbox.statistics.withLock { $0.prefilledTokens += participant.count }
         }

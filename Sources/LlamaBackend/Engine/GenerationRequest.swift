@@ -10,6 +10,12 @@ package struct GenerationRequest: Sendable {
     package var maximumTokens: Int?
     /// Creates the token constraint for guided generation, if any.
     package var constraint: TokenConstraintFactory?
+    /// How many leading prompt tokens later requests, in this process or another, are likely to
+    /// start with too (the instructions and tool definitions before the first user message).
+    /// With a ``ContextConfiguration/prefixCacheDirectory``, the engine loads their state from
+    /// disk when a file holds it, and otherwise computes them in a pass of their own and saves
+    /// them; nil for none.
+    package var stablePrefixLength: Int?
 
     /// A request.
     package init(

@@ -77,9 +77,13 @@ package final class InferenceEngine: Sendable {
         return stream
     }
 
-    /// Fills the cache with `tokens` ahead of a request that starts with them.
-    package func prewarm(tokens: [TokenID]) async throws {
-        let stream = generate(GenerationRequest(promptTokens: tokens, maximumTokens: 0))
+    /// Fills the cache with `tokens` ahead of a request that starts with them; the first
+    /// `stablePrefixLength` are loaded from, or saved to, the prefixes on disk (see
+    /// ``GenerationRequest/stablePrefixLength``).
+    package func prewarm(tokens: [TokenID], stablePrefixLength: Int? = nil) async throws {
+        var request = GenerationRequest(promptTokens: tokens, maximumTokens: 0)
+        request.stablePrefixLength = stablePrefixLength
+        let stream = generate(request)
         for try await _ in stream {}
     }
 
@@ -114,6 +118,14 @@ package struct EngineStatistics: Sendable, Equatable {
     package var failedRestores = 0
     /// Bytes of saved sequences held in host memory now.
     package var hostCacheBytes = 0
+    /// Prompt tokens loaded from prefixes saved on disk (see
+    /// ``ContextConfiguration/prefixCacheDirectory``), by this or an earlier process.
+    package var diskRestoredPromptTokens = 0
+    /// Prefixes saved to disk.
+    package var diskSavedPrefixes = 0
+    /// Prefix files found but not used: truncated, corrupt, of another model or build, or
+    /// refused by llama.cpp (their tokens were computed instead).
+    package var diskRejectedPrefixes = 0
     /// Prefix copies between slots.
     package var prefixCopies = 0
     /// Running generations moved to a lower slot, so that the busy slots stay side by side.

@@ -29,11 +29,12 @@ struct LocalModelService: Sendable {
         let compileStart = ContinuousClock.now
         let plan = try TurnPlan(request: request, model: engine.model, breaksLoops: settings.breaksLoops)
         if plan.constraint != nil { TraceRecorder.current?.noteGrammarCompile(ContinuousClock.now - compileStart) }
-        let generation = GenerationRequest(
+        var generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
             maximumTokens: request.generationOptions.maximumResponseTokens,
             constraint: plan.constraint)
+        generation.stablePrefixLength = prepared.stablePrefixLength
         var usage = Usage(promptTokens: promptTokens.count)
         var holdBack = ToolCallHoldBack(mayCallTools: plan.mayCallTools, acceptsBareCall: plan.acceptsBareCall)
         do {
@@ -121,6 +122,9 @@ struct LocalModelService: Sendable {
         var text: String
         /// Whether the model's template writes thinking blocks.
         var thinks: Bool
+        /// How many leading tokens are the conversation's stable prefix (instructions and
+        /// tools), which later processes start with too; nil for none.
+        var stablePrefixLength: Int?
     }
 
     /// What must hold before generating: the last prompt is in a language the model reads, and
@@ -155,7 +159,9 @@ struct LocalModelService: Sendable {
                         + "instructions, transcript and prompt, and one for the response) but the context holds \(settings.contextSize).",
                     details: .contextSize(contextSize: settings.contextSize, tokenCount: promptTokens.count + 1)))
         }
-        return PreparedPrompt(tokens: promptTokens, text: text, thinks: renderer.formatter.thinks)
+        return PreparedPrompt(
+            tokens: promptTokens, text: text, thinks: renderer.formatter.thinks,
+            stablePrefixLength: renderer.stablePrefixLength(of: request.transcript, text: text, tokens: promptTokens))
     }
 
     /// The room a guided answer should have in the context before its schema's description is
@@ -199,10 +205,12 @@ struct LocalModelService: Sendable {
         Task.detached(executorPreference: RequestExecutor.shared, priority: .utility) {
             guard let engine = try? await EngineStore.shared.engine(for: settings),
                 let renderer = try? PromptRenderer(model: engine.model),
-                let tokens = try? renderer.tokens(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
+                let text = try? renderer.text(of: transcript, ending: endsWithPartialPrompt ? .continuingLastMessage : .closed),
+                let tokens = try? renderer.tokens(of: text, as: .prompt),
                 !tokens.isEmpty, tokens.count < settings.contextSize
             else { return }
-            try? await engine.prewarm(tokens: tokens)
+            let stablePrefix = renderer.stablePrefixLength(of: transcript, text: text, tokens: tokens)
+            try? await engine.prewarm(tokens: tokens, stablePrefixLength: stablePrefix)
         }
     }
 }

@@ -23,6 +23,7 @@ import Synchronization
 /// | `FM_SPECULATION` | `none`, `lookup`, `lookup:N`, `draft:MODEL` or `draft:MODEL:N`: speculative decoding (see ``Speculation``) | `none` |
 /// | `FM_SPECULATION_COST` | `0` drafts whatever drafting costs, instead of only where measured pass costs say it pays (to measure drafting itself) | on |
 /// | `FM_CACHE_RAM` | MiB of evicted conversations kept in memory (see ``hostCacheMegabytes``); `0` keeps none | 256 |
+/// | `FM_PREFIX_CACHE_MB` | MiB of instruction and tool prefixes saved on disk, in the cache folder's `prefix-cache`, for later processes (see ``prefixCacheMegabytes``); `0` saves none | 512 |
 /// | `FM_ROW_LAYOUT` | `together` or `alone` fixes whether a step's decoding sessions are computed together or one by one (package-level `rowLayout`) | `adaptive` |
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
@@ -76,6 +77,16 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// them restores their cache instead of computing it again; 0 keeps none. The least recently
     /// used go first. Qwen2.5-0.5B's cache takes 12 KiB a token: 256 MiB holds about 21,000.
     public var hostCacheMegabytes = 256
+    /// How much disk, in MiB, keeps the computed state of prompts' stable prefixes (the
+    /// instructions and tool definitions before the first user message), so that a later
+    /// process, or this one after an eviction, loads them instead of computing them again; 0
+    /// keeps none. Files are keyed by the model file, llama.cpp's build and the context's shape,
+    /// and checked before use; the least recently used go first. Greedy answers are the same
+    /// with or without a saved prefix.
+    public var prefixCacheMegabytes = 512
+    /// Where the prefixes are saved; nil for the `prefix-cache` folder of the cache folder
+    /// (`FM_CACHE_DIR`, `~/.cache/foundation-models-linux` by default).
+    public var prefixCacheDirectory: String?
     /// Whether generations guess tokens ahead and verify several per model pass; answers are the
     /// same either way (see ``Speculation``).
     public var speculation = Speculation.none
@@ -199,6 +210,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         settings.logsPrompts = environment["FM_LOG_PROMPTS"] == "1"
         if environment["FM_BREAK_LOOPS"] == "0" { settings.breaksLoops = false }
         if let megabytes = environment["FM_CACHE_RAM"].flatMap(Int.init), megabytes >= 0 { settings.hostCacheMegabytes = megabytes }
+        if let megabytes = environment["FM_PREFIX_CACHE_MB"].flatMap(Int.init), megabytes >= 0 { settings.prefixCacheMegabytes = megabytes }
         if environment["FM_ADAPTIVE_THREADS"] == "0" { settings.adaptsThreadsToLoad = false }
         if let speculation = environment["FM_SPECULATION"].flatMap(Speculation.init(setting:)) { settings.speculation = speculation }
         if environment["FM_SPECULATION_COST"] == "0" { settings.speculationAdaptsToCost = false }
@@ -227,6 +239,11 @@ public struct LocalModelSettings: Sendable, Hashable {
         configuration.adaptsThreadsToLoad = adaptsThreadsToLoad
         configuration.decodingPassWidth = decodingPassWidth.engineMode
         configuration.hostCacheBytes = max(0, hostCacheMegabytes) << 20
+        if prefixCacheMegabytes > 0 {
+            configuration.prefixCacheBytes = prefixCacheMegabytes << 20
+            configuration.prefixCacheDirectory =
+                prefixCacheDirectory ?? ModelCatalog.cacheDirectory.appendingPathComponent("prefix-cache").path
+        }
         configuration.microBatchLayout = rowLayout.engineMode
         return configuration
     }

@@ -89,6 +89,20 @@ struct PromptRenderer {
         }
     }
 
+    /// How many leading tokens of a prompt (`tokens`, rendered as `text` from `transcript`) are
+    /// its stable prefix: what the entries before the first prompt (the instructions, with the
+    /// tool definitions) render to, which every request of a session starts with, and so do
+    /// later processes that run the same job. Nil when the transcript opens with a prompt, or
+    /// when the prefix does not end on a token boundary of the prompt.
+    func stablePrefixLength(of transcript: Transcript, text: String, tokens: [TokenID]) -> Int? {
+        let opening = Array(transcript.prefix { if case .prompt = $0 { false } else { true } })
+        guard !opening.isEmpty, let prefixText = try? self.text(of: Transcript(entries: opening), ending: .closed), !prefixText.isEmpty,
+            text.hasPrefix(prefixText), let prefix = try? self.tokens(of: prefixText, as: .prompt),
+            prefix.count <= tokens.count, tokens.starts(with: prefix)
+        else { return nil }
+        return prefix.count
+    }
+
     /// The prompt tokens of a transcript.
     ///
     /// - Throws: ``LanguageModelSession/GenerationError`` when the template or the tokenizer fails.
