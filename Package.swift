@@ -72,6 +72,9 @@ let package = Package(
         // Why: `import Vision` must compile unchanged too: Apple's text and barcode requests, and
         // with them the 27 overlay's `OCRTool` and `BarcodeReaderTool`, on Tesseract and ZBar.
         .library(name: "Vision", targets: ["Vision"]),
+        // Why: `import CoreSpotlight` must compile unchanged too: Apple's searchable index and
+        // queries on SQLite FTS5, and with them the 27 overlay's `SpotlightSearchTool`.
+        .library(name: "CoreSpotlight", targets: ["CoreSpotlight"]),
         // Why: the command-line tool `fm` (respond, stream, chat, bench).
         .executable(name: "fm", targets: ["fm"])
     ],
@@ -192,6 +195,14 @@ let package = Package(
         .target(
             name: "SpotlightIndex",
             dependencies: ["CSQLite", "UniformTypeIdentifiers"],
+            swiftSettings: strictSettings
+        ),
+        // Why: what `import CoreSpotlight` gives: the index (re-exported) and the tool Apple ships
+        // in the `_CoreSpotlight_FoundationModels` overlay. SwiftPM has no cross-import overlays,
+        // so the module depends on FoundationModels; apps that only index can use SpotlightIndex.
+        .target(
+            name: "CoreSpotlight",
+            dependencies: ["SpotlightIndex", "UniformTypeIdentifiers", "FoundationModels"],
             swiftSettings: strictSettings
         ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).
@@ -337,6 +348,13 @@ let package = Package(
         .testTarget(
             name: "SpotlightIndexTests",
             dependencies: ["SpotlightIndex", "UniformTypeIdentifiers", "spotlight-index-writer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CoreSpotlightTests",
+            dependencies: ["CoreSpotlight", "SpotlightIndex", "FoundationModels", "FoundationModelsCore", "TestSupport"],
+            // Why: the generated field notes and their labelled questions (scripts/make-field-notes.py).
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -67,6 +67,12 @@ let package = Package(
             name: "sign-reader",
             dependencies: [.product(name: "Vision", package: core), .product(name: "FoundationModels", package: core)]
         ),
+        // Why: the seed's notes question: `import CoreSpotlight`'s SpotlightSearchTool searches
+        // a few hundred field notes in the app's index for the local model.
+        .executableTarget(
+            name: "field-notes",
+            dependencies: [.product(name: "CoreSpotlight", package: core), .product(name: "FoundationModels", package: core)]
+        ),
         // Why: OS 27's server model with its daily quota, and the on-device fallback in chunks.
         .executableTarget(
             name: "pcc-fallback",

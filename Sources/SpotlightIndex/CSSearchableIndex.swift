@@ -181,6 +181,13 @@ public final class CSSearchableIndex: @unchecked Sendable {
         try store.search(search, now: now)
     }
 
+    /// Runs blocking work on the index's write queue, after the writes before it (file refreshes).
+    package func onRefreshQueue<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            writes.async { continuation.resume(with: Swift.Result { try work() }) }
+        }
+    }
+
     // MARK: - Queues
 
     private func onWriteQueue(_ work: @escaping @Sendable (IndexStore) throws -> Void) async throws {

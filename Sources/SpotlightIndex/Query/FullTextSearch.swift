@@ -10,7 +10,7 @@ package struct FullTextSearch: Sendable {
     /// Only items in these domains or their subdomains.
     package var domains: [String]
     /// Only items whose content type is, or conforms to, one of these identifiers (empty: any).
-    package var contentTypes: [String] = []
+    package var contentTypes: [String]
     /// The most hits.
     package var limit: Int
     /// About how many words each snippet has (FTS5's `snippet()`; at most 64).
@@ -20,12 +20,13 @@ package struct FullTextSearch: Sendable {
 
     /// Creates a search.
     package init(
-        query: FullTextQuery, dateInterval: DateInterval? = nil, domains: [String] = [], limit: Int = 10, snippetWords: Int = 24,
-        highlight: (open: String, close: String) = ("", "")
+        query: FullTextQuery, dateInterval: DateInterval? = nil, domains: [String] = [], contentTypes: [String] = [], limit: Int = 10,
+        snippetWords: Int = 24, highlight: (open: String, close: String) = ("", "")
     ) {
         self.query = query
         self.dateInterval = dateInterval
         self.domains = domains
+        self.contentTypes = contentTypes
         self.limit = limit
         self.snippetWords = snippetWords
         self.highlight = highlight

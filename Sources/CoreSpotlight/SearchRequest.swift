@@ -1,0 +1,95 @@
+import Foundation
+public import FoundationModels
+import SpotlightIndex
+
+/// The arguments a model fills for ``SpotlightSearchTool`` (Apple's schema is not public). Two
+/// short strings and, at the complete level, a kind: few enough for a 0.5B model to fill, and
+/// read with care so that what a small model writes in the wrong field still works (a time in
+/// the words, words in the time).
+@Generable
+struct SearchRequest {
+    @Guide(description: "Words to look for: the names, places, species or topics in the question. No dates.")
+    var query: String
+    @Guide(description: "The time the question asks about, in its words (last spring, in March 2026, yesterday), or empty.")
+    var when: String
+}
+
+/// ``SearchRequest`` with the kind of content.
+@Generable
+struct SearchRequestWithKind {
+    @Guide(description: "Words to look for: the names, places, species or topics in the question. No dates.")
+    var query: String
+    @Guide(description: "The time the question asks about, in its words (last spring, in March 2026, yesterday), or empty.")
+    var when: String
+    @Guide(description: "The kind of content, or any.")
+    var kind: SearchKind
+}
+
+/// ``SearchRequest`` without the time.
+@Generable
+struct SearchWordsRequest {
+    @Guide(description: "Words to look for: the names, places, species, topics or dates in the question.")
+    var query: String
+}
+
+/// The kinds of content a complete guide lets the model name (`any` first, so that a model
+/// with nothing to say picks it).
+@Generable
+enum SearchKind: String, CaseIterable {
+    case any, notes, documents, messages, events, media
+
+    /// The content types of the kind (empty: all).
+    var contentTypes: [String] {
+        switch self {
+        case .any, .notes: []
+        case .documents: SpotlightSearchTool.ContentDomain.documents.contentTypes
+        case .messages: SpotlightSearchTool.ContentDomain.communications.contentTypes
+        case .events: SpotlightSearchTool.ContentDomain.calendar.contentTypes
+        case .media: SpotlightSearchTool.ContentDomain.visualMedia.contentTypes + SpotlightSearchTool.ContentDomain.audio.contentTypes
+        }
+    }
+}
+
+/// What one search asks for, decided from the model's arguments and the present: a pure value,
+/// tested without a model.
+struct SearchPlan: Equatable {
+    /// The words.
+    var query: FullTextQuery
+    /// The time, when the arguments name one.
+    var interval: DateInterval?
+    /// Content types to keep (empty: all).
+    var contentTypes: [String]
+
+    /// Plans a search from the arguments' fields.
+    ///
+    /// A time phrase in `when` sets the interval, and its other words join the query; without
+    /// one, a time phrase inside `query` sets it and leaves the query. Text that names no time
+    /// is searched as words.
+    init(query: String, when: String, contentTypes: [String], now: Date, calendar: Calendar) {
+        var words = query
+        var interval: DateInterval?
+        if let phrase = DatePhrase.find(in: when, now: now, calendar: calendar) {
+            interval = phrase.interval
+            words += " " + phrase.remainder
+            if let inQuery = DatePhrase.find(in: words, now: now, calendar: calendar), inQuery.interval == phrase.interval { words = inQuery.remainder }
+        } else {
+            words += " " + when
+            if let phrase = DatePhrase.find(in: words, now: now, calendar: calendar) {
+                interval = phrase.interval
+                words = phrase.remainder
+            }
+        }
+        self.query = FullTextQuery(words)
+        self.interval = interval
+        self.contentTypes = contentTypes
+    }
+
+    /// Reads the arguments of any of the schemas.
+    init(arguments: GeneratedContent, domain: SpotlightSearchTool.ContentDomain?, now: Date, calendar: Calendar) {
+        let query = (try? arguments.value(String.self, forProperty: "query")) ?? ""
+        let when = (try? arguments.value(String.self, forProperty: "when")) ?? ""
+        let kind = (try? arguments.value(String.self, forProperty: "kind")).flatMap(SearchKind.init(rawValue:))
+        let types = (domain?.contentTypes ?? []) + (kind?.contentTypes ?? [])
+        self.init(query: query, when: when, contentTypes: types, now: now, calendar: calendar)
+    }
+}
