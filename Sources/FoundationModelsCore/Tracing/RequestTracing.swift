@@ -12,6 +12,7 @@ import Synchronization
 /// |---|---|
 /// | `FM_TRACE=FILE` | writes every request to `FILE` in Chrome's trace-event format, which Perfetto and `chrome://tracing` open; `{pid}` in the name becomes the process id |
 /// | `FM_TRACE_CONTENT=1` | records prompt, response and tool text too (off: names and numbers only) |
+/// | `FM_OTLP_ENDPOINT=URL` | exports every request as OpenTelemetry spans over OTLP/HTTP (JSON) to a collector: its base URL (`http://127.0.0.1:4318`, spans go to `/v1/traces`) or the full traces URL; `OTEL_SERVICE_NAME` names the service (see ``OTLPTraceExporter``) |
 ///
 /// ```swift
 /// final class TokenLog: RequestTraceObserver {
@@ -92,6 +93,7 @@ public enum RequestTracing {
                 FileHandle.standardError.write(Data("warning: FM_TRACE: \(error)\n".utf8))
             }
         }
+        if let exporter = OTLPTraceExporter.environment { addObserver(exporter) }
     }()
 }
 
