@@ -41,6 +41,8 @@ struct BenchCommand {
     var serveLoad = ServeBench.Load()
     var runsSpeculation = true
     var runsContention = true
+    /// `--only job`: the main job as processes, ours and on llama-server (``JobBench``).
+    var runsJob = false
     var speculation = LocalModelSettings.Speculation.promptLookup
     /// Whether `--speculation` chose the speculation to measure: then only that pair runs, not
     /// the 1.5B model's draft pair nor the side by side with `llama-server`.
@@ -73,8 +75,9 @@ struct BenchCommand {
                 measuresChosenSpeculationOnly = true
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention"].contains(part) else {
-                    throw CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got '\(part)'")
+                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job"].contains(part) else {
+                    throw CLIError.usage(
+                        "--only takes throughput, sessions, guided, schemas, serve, speculation, contention or job, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
@@ -83,6 +86,7 @@ struct BenchCommand {
                 runsServe = part == "serve"
                 runsSpeculation = part == "speculation"
                 runsContention = part == "contention"
+                runsJob = part == "job"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
@@ -109,7 +113,7 @@ struct BenchCommand {
         settings.detectsRefusals = false
         LocalModelSettings.current = settings
         let tools = ModelCatalog.referenceToolsDirectory
-        if runsThroughput || runsServe, tools == nil {
+        if runsThroughput || runsServe || runsJob, tools == nil {
             throw CLIError.failed("llama.cpp's tools are not set up (run scripts/setup.sh)")
         }
         guard SystemLanguageModel.default.isAvailable else {
@@ -183,6 +187,15 @@ struct BenchCommand {
             var serveSettings = settings
             serveSettings.contextSize = 2048
             let report = try await ServeBench(settings: serveSettings, tools: tools, load: serveLoad, repeats: repeats, log: log).run()
+            object.merge(report.jsonMembers) { _, new in new }
+            table.append(report.table)
+        }
+        if runsJob, let tools {
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            let report = try await JobBench(
+                executable: executable, modelPath: settings.modelPath, serverExecutable: tools + "/llama-server", threads: threads,
+                repeats: repeats, log: log
+            ).run()
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
         }

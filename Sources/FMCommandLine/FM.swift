@@ -42,8 +42,9 @@ package enum FM {
                                            the 0.5B drafting and both beside llama-server (--only
                                            speculation; --speculation lookup:N or draft:MODEL[:N] measures
                                            that alone); one session's decoding quiet and
-                                           beside a busy thread per core (--only contention); progress
-                                           goes to standard error
+                                           beside a busy thread per core (--only contention); the main
+                                           job as processes, cold and warm, beside the same flow on
+                                           llama-server (--only job); progress goes to standard error
 
         \(GenerationFlags.help)
 

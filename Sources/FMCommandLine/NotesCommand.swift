@@ -38,11 +38,9 @@ struct NotesCommand {
     func run() async throws {
         var flags = flags
         flags.instructions = flags.instructions ?? Self.defaultInstructions
-        flags.configureModel()
-        let model = SystemLanguageModel.default
-        if case .unavailable(let reason) = model.availability {
-            throw CLIError.failed(AvailabilityCommand.explain(reason, settings: LocalModelSettings.current), kind: .modelUnavailable)
-        }
+        // The local model, or with `--server` the same flow on an OpenAI-compatible server (what
+        // `fm bench --only job` runs on llama-server).
+        let model = try flags.makeModel()
         var options = flags.options
         // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
         if options.samplingMode == nil, options.temperature == nil { options.samplingMode = .greedy }
@@ -65,7 +63,8 @@ struct NotesCommand {
     /// up (the model picks whom, and must call the tool), then it writes the digest from the notes
     /// and what it found.
     static func digest(
-        of notes: String, model: SystemLanguageModel = .default, instructions: String? = defaultInstructions, options: GenerationOptions
+        of notes: String, model: any LanguageModel = SystemLanguageModel.default, instructions: String? = defaultInstructions,
+        options: GenerationOptions
     ) async throws -> NotesDigest {
         let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: instructions)
         var options = options
