@@ -387,7 +387,8 @@ if ProcessInfo.processInfo.environment["FM_FUZZ"] == "1" {
         ("FuzzToolCallText", ["FoundationModelsCore", "ChatTemplates", "JSONValues"]),
         ("FuzzServerSentEvents", ["OpenAICompatibleBackend"]),
         ("FuzzGGUF", ["LlamaBackend"]),
-        ("FuzzImage", ["VisionRequests"])
+        ("FuzzImage", ["VisionRequests"]),
+        ("FuzzSpotlightQuery", ["SpotlightIndex"])
     ]
     // The libraries get coverage instrumentation, AddressSanitizer and testability (fuzz targets
     // read internals through `@testable import`); the macro plugin, a host tool that libFuzzer's

@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzJSONSchema FuzzRegex FuzzHTTPRequest FuzzJinjaTemplate FuzzJSONReader FuzzPartialJSON
-    FuzzTranscript FuzzToolCallText FuzzServerSentEvents FuzzGGUF FuzzImage)
+    FuzzTranscript FuzzToolCallText FuzzServerSentEvents FuzzGGUF FuzzImage FuzzSpotlightQuery)
 
 export FM_FUZZ=1
 scratch=.build/fuzz

@@ -137,7 +137,9 @@ public struct SpotlightSearchTool: Tool, Sendable {
             let search = FullTextSearch(query: plan.query, dateInterval: interval, contentTypes: plan.contentTypes, limit: limit, snippetWords: 40)
             found += try await index.search(search).map { Found(hit: $0, attributes: attributes) }
         }
-        return found.sorted { $0.hit.score > $1.hit.score }.prefix(sources.count == 1 ? found.count : 5).map { $0 }
+        // One source keeps its own order (items with every word first); several merge by score.
+        guard sources.count > 1 else { return found }
+        return Array(found.sorted { $0.hit.score > $1.hit.score }.prefix(5))
     }
 
     private var profileAttributes: [SearchableItemAttribute]? {

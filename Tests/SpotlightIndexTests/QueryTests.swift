@@ -96,6 +96,14 @@ import UniformTypeIdentifiers
         #expect(query.foundItemCount == count)
     }
 
+    @Test func passagesSurroundTheMatchingWords() {
+        let text = "We walked for an hour in the rain. At the weir two grey herons were fishing, and one caught an eel. Then home."
+        #expect(Snippet.passage(of: text, around: FullTextQuery("heron eel"), words: 8) == "…herons were fishing, and one caught an eel.…")
+        #expect(Snippet.passage(of: text, around: FullTextQuery("albatross"), words: 4) == "We walked for an…")
+        #expect(Snippet.passage(of: "Short note.", around: FullTextQuery("note"), words: 40) == "Short note.")
+        #expect(Snippet.passage(of: "", around: FullTextQuery("note"), words: 40) == "")
+    }
+
     @Test func wildcardsNeverBacktrackExponentially() {
         let text = String(repeating: "a", count: 5_000)
         let pattern = String(repeating: "*a", count: 200) + "b"
