@@ -11,8 +11,10 @@ extension LlamaContext {
     ///   description; the LoRA adapter likewise, with its scale.
     /// - llama.cpp: its version and the build's system info (the CPU features the variant uses,
     ///   which pick the kernels).
-    /// - The context: cells per sequence, batch and micro-batch sizes (they decide how a prompt is
-    ///   split into passes), the K and V types and flash attention. Thread counts are left out.
+    /// - The context: the number of sequences (llama.cpp's sequence state records the streams,
+    ///   one per sequence, and refuses another count), cells per sequence, the longest pass and
+    ///   the micro-batch size (they decide how a prompt is split into passes), the K and V types
+    ///   and flash attention. Thread counts are left out.
     ///
     /// Nil when the model file cannot be read.
     package var prefixCacheIdentity: String? {
@@ -26,8 +28,11 @@ extension LlamaContext {
             parts.append("adapter \(adapterFile) scale \(configuration.adapterScale)")
         }
         let defaults = llama_context_default_params()
+        // The longest pass the engine feeds a sequence (llama.cpp's own batch size is clamped
+        // to the whole context, which the slot count changes).
+        let passLength = min(configuration.batchSize, Int(llama_n_ctx_seq(pointer)))
         parts.append(
-            "context cells \(llama_n_ctx_seq(pointer)) batch \(llama_n_batch(pointer)) ubatch \(llama_n_ubatch(pointer)) "
+            "context sequences \(configuration.sequences) cells \(llama_n_ctx_seq(pointer)) batch \(passLength) ubatch \(llama_n_ubatch(pointer)) "
                 + "k \(defaults.type_k.rawValue) v \(defaults.type_v.rawValue) flash \(defaults.flash_attn_type.rawValue) unified 0")
         parts.append("llama.cpp \(String(cString: llama_version())) \(String(cString: llama_print_system_info()))")
         return parts.joined(separator: "\n")
