@@ -17,7 +17,8 @@ import Testing
         (##"{"type":"object","minProperties":3,"maxProperties":1}"##, "minProperties", "#"),
         (##"{"type":"number","exclusiveMinimum":2,"maximum":2}"##, "exclusiveMinimum", "#"),
         (##"{"type":"object","properties":{"n":{"type":"number","multipleOf":0.3}},"required":["n"]}"##, "multipleOf", "#/properties/n"),
-        (##"{"type":"array","items":{"type":"integer"},"uniqueItems":true,"minItems":2}"##, "uniqueItems", "#"),
+        (##"{"type":"array","items":{"type":"object"},"uniqueItems":true,"minItems":2}"##, "uniqueItems", "#"),
+        (##"{"type":"array","items":{"enum":["a","b"]},"uniqueItems":true,"minItems":3}"##, "uniqueItems", "#"),
         (##"{"type":"wat"}"##, "type", "#"),
         (##"{"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"##, "schema", "#")
     ]

@@ -16,7 +16,8 @@
 ///
 /// Repeated keys: no object in the output repeats a key (``DuplicateKeyGuard``), which JSON
 /// Schema grammars cannot state for free keys; pass `uniqueKeys: false` for a grammar whose text
-/// is not JSON.
+/// is not JSON. The same guard keeps the items of arrays marked `uniqueItems` (scalar items)
+/// distinct: the matcher says when the innermost array being written is one.
 public final class GrammarConstraint: TokenConstraint {
     private let matcher: GrammarMatcher
     private let vocabulary: any ConstraintTokenizer
@@ -27,6 +28,8 @@ public final class GrammarConstraint: TokenConstraint {
     private var repetitions = RepetitionGuard()
     /// The keys of the open objects; nil when keys may repeat.
     private var keys: DuplicateKeyGuard?
+    /// Whether the grammar has arrays whose items must be distinct.
+    private let tracksUniqueItems: Bool
     /// While steering out of a loop: the depth of the looping value; closing ends above it.
     private var closingDepth: Int?
     /// How many loops were steered out of (for diagnostics and tests).
@@ -50,6 +53,12 @@ public final class GrammarConstraint: TokenConstraint {
         self.jumpForward = jumpForward
         self.breaksLoops = breaksLoops
         self.keys = uniqueKeys ? DuplicateKeyGuard() : nil
+        self.tracksUniqueItems = uniqueKeys && grammar.tables.hasUniqueArrays
+    }
+
+    /// Tells the guard when the array being written must keep its items distinct.
+    private func markUniqueArray() {
+        if tracksUniqueItems, matcher.innermostArrayIsUnique { keys?.markInnermostArrayUnique() }
     }
 
     public func fillAllowedTokens(_ words: UnsafeMutableBufferPointer<UInt32>) {
@@ -59,7 +68,11 @@ public final class GrammarConstraint: TokenConstraint {
             for index in 0..<count { words[index] = source[index] }
             for index in count..<words.count { words[index] = 0 }
         }
-        if let keys, keys.hasKeys { removeRepeatedKeys(keys, from: words) }
+        markUniqueArray()
+        if let keys, keys.hasKeys {
+            removeRepeatedKeys(keys, from: words)
+            if keys.isInUniqueArray { removeItemDeadEnds(keys, from: words) }
+        }
         if closingDepth != nil { narrowToClosingTokens(words) }
     }
 
@@ -77,15 +90,65 @@ public final class GrammarConstraint: TokenConstraint {
                 }
             }
         }
-        for token in vocabulary.multiQuoteTokens {
-            let word = Int(token) >> 5
-            let bit: UInt32 = 1 << UInt32(token & 31)
-            guard word < words.count, words[word] & bit != 0 else { continue }
-            if !keys.allows(vocabulary.tokenBytes[Int(token)]) { words[word] &= ~bit }
+        let checked = keys.isInUniqueArray ? [vocabulary.multiQuoteTokens, vocabulary.itemEndingTokens] : [vocabulary.multiQuoteTokens]
+        for tokens in checked {
+            for token in tokens {
+                let word = Int(token) >> 5
+                let bit: UInt32 = 1 << UInt32(token & 31)
+                guard word < words.count, words[word] & bit != 0 else { continue }
+                if !keys.allows(vocabulary.tokenBytes[Int(token)]) { words[word] &= ~bit }
+            }
         }
     }
 
+    /// In an array whose items must be distinct, clears the tokens after which the item can only
+    /// become one the array has (`"b` begun where only `"b"` is listed): the mask after them would
+    /// be empty. Only tokens that lead along an earlier item are looked at, each by a short search
+    /// of the grammar's next bytes for a distinct way to finish the item.
+    private func removeItemDeadEnds(_ keys: DuplicateKeyGuard, from words: UnsafeMutableBufferPointer<UInt32>) {
+        let vocabulary = matcher.grammar.vocabulary
+        var candidates: Set<Int32> = []
+        for rest in keys.repeatRests {
+            for length in 1...rest.count {
+                for position in vocabulary.trie.entryRange(startingWith: rest.prefix(length)) {
+                    let token = vocabulary.trie.entries[position]
+                    if vocabulary.tokenBytes[Int(token)].count == length { candidates.insert(token) }
+                }
+            }
+        }
+        for token in candidates {
+            let word = Int(token) >> 5
+            let bit: UInt32 = 1 << UInt32(token & 31)
+            guard word < words.count, words[word] & bit != 0 else { continue }
+            var after = keys
+            guard after.advance(vocabulary.tokenBytes[Int(token)]), after.isWritingItem else { continue }
+            guard (try? matcher.acceptToken(Int(token))) != nil else { continue }
+            var budget = 256
+            let open = canFinishItemDistinctly(after, depth: 0, budget: &budget)
+            try? matcher.rollBack(tokens: 1)
+            if !open { words[word] &= ~bit }
+        }
+    }
+
+    /// Whether the grammar's next bytes lead to the item's end without repeating an earlier item
+    /// (a bounded search: past its budget or depth, the answer is yes).
+    private func canFinishItemDistinctly(_ keys: DuplicateKeyGuard, depth: Int, budget: inout Int) -> Bool {
+        guard depth < 64, budget > 0 else { return true }
+        budget -= 1
+        for byte in matcher.allowedNextBytes() {
+            var next = keys
+            guard next.advance(CollectionOfOne(byte)) else { continue }
+            if !next.isWritingItem { return true }
+            guard (try? matcher.acceptBytes(CollectionOfOne(byte))) != nil else { continue }
+            let open = canFinishItemDistinctly(next, depth: depth + 1, budget: &budget)
+            try? matcher.rollBack(tokens: 1)
+            if open { return true }
+        }
+        return false
+    }
+
     public func accept(_ token: Int32) -> Bool {
+        markUniqueArray()
         let bytes = vocabulary.bytes(of: token)
         if let keys, !keys.allows(bytes) { return false }
         do {
@@ -158,9 +221,13 @@ public final class GrammarConstraint: TokenConstraint {
 
     public func acceptedPrefixLength(of tokens: [Int32]) -> Int {
         let length = matcher.acceptedPrefixLength(of: tokens.map { Int($0) })
+        markUniqueArray()
         guard var followed = keys else { return length }
         let vocabulary = matcher.grammar.vocabulary
         for (index, token) in tokens.prefix(length).enumerated() where token >= 0 && Int(token) < vocabulary.tokenCount {
+            // Drafted tokens: any array they write in is taken as unique when the grammar has
+            // unique arrays (rejecting a draft only costs speed).
+            if tracksUniqueItems { followed.markInnermostArrayUnique() }
             if !followed.advance(vocabulary.bytes(of: Int(token))) { return index }
         }
         return length
@@ -171,8 +238,9 @@ public final class GrammarConstraint: TokenConstraint {
         let forced = matcher.forcedBytes()
         guard forced.count >= 2, let text = String(validating: forced, as: UTF8.self) else { return [] }
         guard var tokens = vocabulary.tokens(of: text), !tokens.isEmpty else { return [] }
-        // Forced bytes never finish a repeated key (the next mask then has no way on, a dead end
-        // the engine reports rather than a repeated key).
+        // Forced bytes never finish a repeated key or item (the next mask then has no way on, a
+        // dead end the engine reports rather than a repeat).
+        markUniqueArray()
         if let keys, !keys.allows(forced) { return [] }
         // Unless the forced bytes finish the grammar, the last token could merge with what follows.
         let completes = matcher.canTerminateAfter(bytes: forced)

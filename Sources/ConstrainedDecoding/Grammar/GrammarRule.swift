@@ -55,6 +55,9 @@ struct ArrayRule: Sendable, Hashable {
     var maxItems: Int32
     /// The bytes between two items (`, ` or `,`).
     var separator: [UInt8]
+    /// Whether no two items may be equal (`uniqueItems`), for arrays of scalar items: enforced
+    /// while decoding by ``GrammarConstraint`` (see ``DuplicateKeyGuard``), not by the grammar.
+    var uniqueItems = false
 
     /// The local state at which the array expects a (non-first) item.
     var itemState: Int32 { 3 + Int32(separator.count) }

@@ -24,6 +24,8 @@ struct GrammarTables: Sendable {
     var stringMax: [Int32] = []
     // Array rules.
     var arrays: [ArrayRule?] = []
+    /// Whether some array rule keeps its items distinct (``ArrayRule/uniqueItems``).
+    var hasUniqueArrays: Bool { arrays.contains { $0?.uniqueItems == true } }
     // Analysis.
     var ruleNullable: [Bool] = []
     /// 256-bit sets, four words per rule: bytes that can begin a value of the rule.

@@ -39,6 +39,21 @@ extension GrammarMatcher {
 
     /// The depth of the parse stack (frames from the top to the bottom, the fewest over the
     /// readings alive): how deeply nested the text is at this point.
+    /// Whether the innermost array being written must keep its items distinct (`uniqueItems`), on
+    /// any of the current parses.
+    var innermostArrayIsUnique: Bool {
+        withScratchArena { engine, tops in
+            tops.contains { top in
+                var frame = top
+                while true {
+                    if let array = engine.tables.arrays[Int(frame.rule)] { return array.uniqueItems }
+                    guard frame.parent >= 0 else { return false }
+                    frame = engine.arena[Int(frame.parent)]
+                }
+            }
+        }
+    }
+
     public var stackDepth: Int {
         withScratchArena { engine, tops in
             tops.map { top in

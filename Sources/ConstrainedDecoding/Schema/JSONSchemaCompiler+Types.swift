@@ -289,13 +289,25 @@ extension JSONSchemaCompiler {
         }
         var minItems = try count(schema, "minItems", path: path) ?? 0
         var maxItems = try count(schema, "maxItems", path: path)
+        var uniqueItems = false
         if schema["uniqueItems"] == .bool(true), (maxItems ?? 2) > 1 {
-            // Enforced by restriction: arrays of at most one item are always unique.
-            guard minItems <= 1 else {
-                throw .unsupportedKeyword(keyword: "uniqueItems", path: path, reason: "uniqueness of \(minItems)+ items cannot be enforced")
+            if try hasScalarItems(schema, path: path) {
+                // Enforced while decoding: each finished item is excluded from the next ones.
+                uniqueItems = true
+                if let listed = try listedItemCount(schema, path: path), listed < minItems {
+                    throw .unsatisfiable(keyword: "uniqueItems", path: path, reason: "\(minItems) distinct items required, \(listed) values allowed")
+                }
+                if let listed = try listedItemCount(schema, path: path) { maxItems = min(maxItems ?? listed, listed) }
+            } else {
+                // Objects and arrays as items: enforced by restriction, arrays of at most one
+                // item being always unique.
+                guard minItems <= 1 else {
+                    throw .unsupportedKeyword(
+                        keyword: "uniqueItems", path: path, reason: "uniqueness of \(minItems)+ object or array items cannot be enforced")
+                }
+                maxItems = 1
+                notes.append("uniqueItems at \(path) enforced by allowing at most one item (its items are objects or arrays)")
             }
-            maxItems = 1
-            notes.append("uniqueItems at \(path) enforced by allowing at most one item")
         }
         var prefixSchemas: [JSONValue] = []
         var rest: JSONValue? = .bool(true)
@@ -331,8 +343,35 @@ extension JSONSchemaCompiler {
             .array(
                 ArrayRule(
                     prefixItems: prefixRules, items: restRule, minItems: Int32(clamping: minItems), maxItems: limit,
-                    separator: Array(options.layout.itemSeparator.utf8)
+                    separator: Array(options.layout.itemSeparator.utf8), uniqueItems: uniqueItems
                 )))
         return .rules([rule])
+    }
+
+    /// Whether every item of the array is a scalar (string, number, boolean or null, or listed
+    /// scalar values): their text is compared as written while decoding.
+    private func hasScalarItems(_ schema: JSONValue, path: String) throws(SchemaError) -> Bool {
+        guard schema["prefixItems"] == nil, schema["items"]?.arrayValue == nil, let items = schema["items"] else { return false }
+        let item = try dereferenced(items, path: "\(path)/items")
+        if let listed = item["enum"]?.arrayValue ?? item["const"].map({ [$0] }) {
+            return listed.allSatisfy(\.isScalar)
+        }
+        let scalar: Set<String> = ["string", "number", "integer", "boolean", "null"]
+        switch item["type"] {
+        case .string(let type)?: return scalar.contains(type)
+        case .array(let types)?: return !types.isEmpty && types.allSatisfy { $0.stringValue.map(scalar.contains) ?? false }
+        default: return false
+        }
+    }
+
+    /// How many values the items may take, when they are listed (`enum`, `const`, `boolean`).
+    private func listedItemCount(_ schema: JSONValue, path: String) throws(SchemaError) -> Int? {
+        guard let items = schema["items"] else { return nil }
+        let item = try dereferenced(items, path: "\(path)/items")
+        if let listed = item["enum"]?.arrayValue { return Set(listed.map { $0.jsonText() }).count }
+        if item["const"] != nil { return 1 }
+        if item["type"] == .string("boolean") { return 2 }
+        if item["type"] == .string("null") { return 1 }
+        return nil
     }
 }

@@ -27,6 +27,9 @@ public final class TokenVocabulary: Sendable {
     /// The text tokens with two quotes or more: the ones that can open and close a JSON string,
     /// so write a whole object key, on their own.
     let multiQuoteTokens: [Int32]
+    /// The text tokens that can end an array item inside them (a quote, a comma or a closing
+    /// bracket after other bytes): checked one by one in arrays whose items must be distinct.
+    let itemEndingTokens: [Int32]
     let trie: TokenTrie
     let stringTables: [JSONStringTable?]
     private let boundedBodyMasks = Mutex<[Int: TokenBitmask]>([:])
@@ -48,6 +51,10 @@ public final class TokenVocabulary: Sendable {
         isSpecial = special
         multiQuoteTokens = tokens.indices.filter { id in
             !special[id] && tokens[id].lazy.filter { $0 == UInt8(ascii: "\"") }.count >= 2
+        }.map { Int32($0) }
+        itemEndingTokens = tokens.indices.filter { id in
+            !special[id] && tokens[id].count >= 2
+                && tokens[id].dropFirst().contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "]") }
         }.map { Int32($0) }
         var strings: [ArraySlice<UInt8>] = []
         var payloads: [Int32] = []
