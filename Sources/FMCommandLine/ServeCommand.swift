@@ -23,6 +23,7 @@ struct ServeCommand {
     var gracePeriod = 10
     var speculation: LocalModelSettings.Speculation?
     var hostCacheMegabytes: Int?
+    var traceCapacity: Int?
 
     init(arguments: inout CommandLineArguments) throws {
         while let word = arguments.next() {
@@ -44,6 +45,7 @@ struct ServeCommand {
                 }
                 speculation = parsed
             case "--cache-ram": hostCacheMegabytes = try arguments.number(for: word)
+            case "--traces": traceCapacity = try arguments.number(for: word)
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -56,6 +58,11 @@ struct ServeCommand {
         guard requestTimeout >= 1 else { throw CLIError.usage("--request-timeout must be at least 1 second") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
         if let hostCacheMegabytes, hostCacheMegabytes < 0 { throw CLIError.usage("--cache-ram must not be negative") }
+        if traceCapacity == nil, let setting = ProcessInfo.processInfo.environment["FM_SERVE_TRACES"], !setting.isEmpty {
+            guard let value = Int(setting) else { throw CLIError.usage("FM_SERVE_TRACES must be a whole number, got '\(setting)'") }
+            traceCapacity = value
+        }
+        if let traceCapacity, traceCapacity < 0 { throw CLIError.usage("--traces must not be negative") }
         // The key from the environment keeps it out of `ps` listings.
         apiKey = apiKey ?? ProcessInfo.processInfo.environment["FM_API_KEY"]
         if apiKey?.isEmpty == true { apiKey = nil }
@@ -63,7 +70,7 @@ struct ServeCommand {
 
     static let usage = """
         fm serve: the model behind an OpenAI-compatible API (POST /v1/chat/completions, GET /v1/models,
-        GET /health, GET /metrics) and a page to try it (GET /).
+        GET /v1/traces, GET /health, GET /metrics) and a page to try it and see the last requests (GET /).
 
         USAGE: fm serve [options]
 
@@ -85,6 +92,11 @@ struct ServeCommand {
           --cache-ram MIB       memory for conversations whose slot another request took, restored
                                 when they continue instead of computed again; 0 keeps none
                                 (default: FM_CACHE_RAM or 256)
+          --traces N            keep the last N requests' traces for GET /v1/traces and the page's
+                                Requests view; 0 keeps none (default: FM_SERVE_TRACES or 100)
+          --trace-content       record their text too: prompts as the model saw them, responses
+                                (as on every command; default: names and numbers only, or
+                                FM_TRACE_CONTENT=1)
         """
 
     /// The served models: the base model, then one per adapter.
@@ -118,6 +130,7 @@ struct ServeCommand {
         configuration.parallel = parallel
         configuration.queueLimit = queueLimit
         configuration.requestTimeout = .seconds(requestTimeout)
+        if let traceCapacity { configuration.traceCapacity = traceCapacity }
         let server: OpenAIServer
         do {
             server = try OpenAIServer(configuration: configuration)
@@ -145,6 +158,8 @@ struct ServeCommand {
         // Generations cancelled at the deadline end within a token; let them, so that the process
         // does not exit under a running engine.
         await server.waitUntilIdle(atMost: .seconds(5))
+        // The last requests' spans, when FM_OTLP_ENDPOINT exports them.
+        await OTLPTraceExporter.environment?.flush()
         withExtendedLifetime(sources) {}
         FileHandle.standardError.write(Data("fm serve: stopped\n".utf8))
     }

@@ -1,4 +1,5 @@
-/// The page `GET /` serves: one self-contained HTML document (no external assets, no build step) to try the model from a browser.
+/// The page `GET /` serves: one self-contained HTML document (no external assets, no build step) to try the model from a browser,
+/// and to see its last requests (the Requests view, in `ChatPage+Requests.swift`).
 enum ChatPage {
     /// The whole page.
     static let html: String = #"""
@@ -97,11 +98,16 @@ enum ChatPage {
           body.panel-open .layout { grid-template-rows: auto 1fr; }
           body.panel-open aside { display: flex; order: -1; max-height: 50vh; }
         }
+        \#(requestsStyle)
         </style>
         </head>
         <body data-state="loading">
         <header>
           <div class="brand"><b>fm</b> serve</div>
+          <nav class="views" aria-label="Views">
+            <button type="button" id="view-chat" aria-pressed="true">Chat</button>
+            <button type="button" id="view-requests" aria-pressed="false">Requests</button>
+          </nav>
           <label for="model">Model <select id="model"></select></label>
           <span id="health" class="health" role="status">checking…</span>
           <button type="button" id="toggle-panel" aria-controls="panel" aria-expanded="false">Options</button>
@@ -155,6 +161,7 @@ enum ChatPage {
             </details>
           </aside>
         </div>
+        \#(requestsMarkup)
         <script>
         "use strict";
         const $ = (id) => document.getElementById(id);
@@ -433,6 +440,8 @@ enum ChatPage {
           ui.togglePanel.setAttribute("aria-expanded", String(document.body.classList.toggle("panel-open")));
         });
 
+        \#(requestsScript)
+
         (async function start() {
           const params = new URLSearchParams(location.search);
           try { ui.apiKey.value = localStorage.getItem(API_KEY_STORAGE) || ""; } catch {}
@@ -446,7 +455,10 @@ enum ChatPage {
           checkHealth();
           await loadModels(params.get("model"));
           setState("ready");
-          if (params.get("autorun") === "1") send(); else ui.prompt.focus();
+          if (params.get("view") === "requests") {
+            await showView("requests");
+            if (params.get("trace")) await showRequest(params.get("trace"));
+          } else if (params.get("autorun") === "1") send(); else ui.prompt.focus();
         })();
         </script>
         </body>

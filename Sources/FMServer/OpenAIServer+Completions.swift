@@ -60,7 +60,7 @@ extension OpenAIServer {
         let timing = GenerationTiming()
         let filter = StopFilterBox(stops: request.schema == nil ? chat.stop : [])
         do {
-            let outcome = try await ExecutorRun.run(request, on: served.model) { piece in
+            let outcome = try await ExecutorRun.run(request, on: served.model, traceSessionID: traceSessionID) { piece in
                 timing.markText()
                 _ = filter.append(piece)
                 return !filter.stopped && !writer.isClientGone
@@ -107,7 +107,7 @@ extension OpenAIServer {
         let timing = GenerationTiming()
         let filter = StopFilterBox(stops: request.schema == nil ? chat.stop : [])
         do {
-            let outcome = try await ExecutorRun.run(request, on: served.model) { piece in
+            let outcome = try await ExecutorRun.run(request, on: served.model, traceSessionID: traceSessionID) { piece in
                 timing.markText()
                 let released = filter.append(piece)
                 if !released.isEmpty, !send(encoder.chunk(delta: [JSONMember("content", .string(released))])) { return false }

@@ -7,8 +7,10 @@ import Synchronization
 /// `fm serve`: the local models behind OpenAI's Chat Completions API, on our own HTTP layer.
 ///
 /// Routes: `POST /v1/chat/completions` (streamed or not, tools, `response_format` enforced
-/// while decoding), `GET /v1/models`, `GET /v1/models/{id}`, `GET /health`, `GET /metrics`
-/// (Prometheus text) and `GET /` (a page to try the model). Each request becomes one executor
+/// while decoding), `GET /v1/models`, `GET /v1/models/{id}`, `GET /v1/traces` and
+/// `GET /v1/traces/{id}` (the last ``Configuration/traceCapacity`` requests, traced),
+/// `GET /health`, `GET /metrics` (Prometheus text) and `GET /` (a page to try the model, with
+/// its Requests view of the traces). Each request becomes one executor
 /// request on the shared engine, so requests that start alike reuse the KV cache, and several
 /// decode together. At most ``Configuration/parallel`` generate at once and
 /// ``Configuration/queueLimit`` wait; further ones get 429 with `Retry-After`.
@@ -31,6 +33,10 @@ package final class OpenAIServer: Sendable {
         package var maximumBodyBytes = 4 * 1024 * 1024
         /// The models, the first being the default when a request names none.
         package var models: [ServedModel]
+        /// How many of the last requests `GET /v1/traces` keeps (0: none, and requests are not
+        /// traced for it). Their text is recorded only while ``RequestTracing/recordsContent``
+        /// is on (`FM_TRACE_CONTENT=1`, `fm serve --trace-content`).
+        package var traceCapacity = 100
 
         /// A configuration serving these models.
         package init(models: [ServedModel]) {
@@ -41,6 +47,11 @@ package final class OpenAIServer: Sendable {
     let configuration: Configuration
     let gate: AdmissionGate
     let metrics = ServerMetrics()
+    /// The last requests' traces, when kept.
+    let traces: TraceBuffer?
+    /// The session id the server's runs are traced under.
+    let traceSessionID: UUID
+    private let traceRegistration: RequestTracing.Registration?
     /// Gives memory freed by requests back to the system.
     let memory: MemoryTrimmer
     private let http: HTTPServer
@@ -56,6 +67,16 @@ package final class OpenAIServer: Sendable {
     init(configuration: Configuration, memory: MemoryTrimmer) throws(HTTPServerError) {
         self.configuration = configuration
         self.memory = memory
+        let traceSessionID = UUID()
+        self.traceSessionID = traceSessionID
+        if configuration.traceCapacity > 0 {
+            let traces = TraceBuffer(capacity: configuration.traceCapacity, sessionID: traceSessionID)
+            self.traces = traces
+            traceRegistration = RequestTracing.addObserver(traces)
+        } else {
+            traces = nil
+            traceRegistration = nil
+        }
         let gate = AdmissionGate(capacity: configuration.parallel, queueLimit: configuration.queueLimit)
         self.gate = gate
         var limits = HTTPRequestParser.Limits()
@@ -79,6 +100,11 @@ package final class OpenAIServer: Sendable {
     /// `gracePeriod`, then cancels the rest.
     package func stop(gracePeriod: Duration) async {
         await http.stop(gracePeriod: gracePeriod)
+        traceRegistration?.cancel()
+    }
+
+    deinit {
+        traceRegistration?.cancel()
     }
 
     /// Waits until no generation runs or waits, for at most `limit`.
@@ -131,7 +157,10 @@ package final class OpenAIServer: Sendable {
             }
             json(200, Self.modelObject(served), writer)
         case ("POST", "/v1/chat/completions"): await completions(request, writer: writer)
-        case (_, "/"), (_, "/health"), (_, "/metrics"), (_, "/v1/models"), (_, "/v1/models/{id}"), (_, "/v1/chat/completions"):
+        case ("GET", "/v1/traces"): listTraces(request, writer: writer)
+        case ("GET", "/v1/traces/{id}"): showTrace(request, writer: writer)
+        case (_, "/"), (_, "/health"), (_, "/metrics"), (_, "/v1/models"), (_, "/v1/models/{id}"), (_, "/v1/chat/completions"), (_, "/v1/traces"),
+            (_, "/v1/traces/{id}"):
             respond(
                 APIError(status: 405, message: "\(request.method) is not allowed on \(request.path)", type: "invalid_request_error", param: nil, code: "method_not_allowed"), writer
             )
@@ -195,6 +224,7 @@ package final class OpenAIServer: Sendable {
     /// The route a path belongs to, for dispatch and metrics (model ids folded into one label).
     private static func route(of path: String) -> String {
         if path.hasPrefix("/v1/models/"), path.count > "/v1/models/".count { return "/v1/models/{id}" }
+        if path.hasPrefix("/v1/traces/"), path.count > "/v1/traces/".count { return "/v1/traces/{id}" }
         if path.count > 1, path.hasSuffix("/") { return String(path.dropLast()) }
         return path
     }
