@@ -8,6 +8,8 @@ struct JSONSchemaCompiler {
     /// Content automata of patterns, by pattern text (patterns recur across properties and checks).
     let patternCache = PatternCache()
     let document: JSONValue
+    /// Resolves `$ref`s inside ``document``.
+    let references: JSONSchemaReferenceResolver
     let options: JSONSchemaOptions
     var notes: [String] = []
     private var referenceRules: [String: Int32] = [:]
@@ -22,6 +24,7 @@ struct JSONSchemaCompiler {
 
     init(document: JSONValue, options: JSONSchemaOptions) {
         self.document = document
+        self.references = JSONSchemaReferenceResolver(document: document)
         self.options = options
         self.builder = GrammarBuilder(layout: options.layout)
     }
@@ -156,67 +159,10 @@ struct JSONSchemaCompiler {
 
     // MARK: - References
 
-    /// The first subschema (depth first) for which `matches` holds.
-    private func findSchema(in value: JSONValue, _ matches: (JSONValue) -> Bool) -> JSONValue? {
-        if matches(value) { return value }
-        switch value {
-        case .object(let members):
-            for member in members { if let found = findSchema(in: member.value, matches) { return found } }
-        case .array(let elements):
-            for element in elements { if let found = findSchema(in: element, matches) { return found } }
-        default: break
-        }
-        return nil
-    }
-
+    /// The schema a `$ref` leads to (``JSONSchemaReferenceResolver``, shared with the importer).
     func resolve(_ pointer: String, path: String) throws(SchemaError) -> JSONValue {
-        var current = document
-        var fragment = Substring(pointer)
-        if let hash = pointer.firstIndex(of: "#") {
-            let base = String(pointer[..<hash])
-            fragment = pointer[hash...]
-            if !base.isEmpty {
-                // A reference by `$id`: the document itself or one of its subschemas.
-                func identifier(_ value: JSONValue) -> String? {
-                    (value["$id"] ?? value["id"])?.stringValue.map { $0.hasSuffix("#") ? String($0.dropLast()) : $0 }
-                }
-                guard let found = findSchema(in: document, { identifier($0).map { $0 == base || $0.hasSuffix("/" + base) } ?? false }) else {
-                    throw .unresolvedReference(reference: pointer, path: path)
-                }
-                current = found
-            }
-        } else {
-            throw .unresolvedReference(reference: pointer, path: path)
-        }
-        let body = fragment.dropFirst()
-        if body.isEmpty { return current }
-        guard body.hasPrefix("/") else {
-            // A plain-name fragment: `$anchor` or an `$id` of the form "#name".
-            let name = String(body)
-            guard let found = findSchema(in: document, { $0["$anchor"]?.stringValue == name || ($0["$id"] ?? $0["id"])?.stringValue == "#" + name }) else {
-                throw .unresolvedReference(reference: pointer, path: path)
-            }
-            return found
-        }
-        for rawPart in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var part = String(rawPart)
-            // Most tokens hold no escape; `replacing` would search each one twice regardless.
-            if part.utf8.contains(UInt8(ascii: "~")) { part = part.replacing("~1", with: "/").replacing("~0", with: "~") }
-            part = part.removingPercentEncodingIfPossible
-            switch current {
-            case .object:
-                guard let next = current[part] else { throw .unresolvedReference(reference: pointer, path: path) }
-                current = next
-            case .array(let elements):
-                guard let index = Int(part), index >= 0, index < elements.count else {
-                    throw .unresolvedReference(reference: pointer, path: path)
-                }
-                current = elements[index]
-            default:
-                throw .unresolvedReference(reference: pointer, path: path)
-            }
-        }
-        return current
+        guard let target = references.resolve(pointer) else { throw .unresolvedReference(reference: pointer, path: path) }
+        return target.schema
     }
 
     /// `schema` with a top-level `$ref` replaced by its target (merged with siblings).
@@ -355,28 +301,6 @@ struct JSONSchemaCompiler {
             throw .invalidKeywordValue(keyword: "type", path: path, reason: "must be a string or an array of strings")
         }
     }
-}
-
-extension String {
-    /// The string with `%XX` escapes decoded, or unchanged when it has none or they are invalid.
-    var removingPercentEncodingIfPossible: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8)[...]
-        while let byte = iterator.first {
-            iterator = iterator.dropFirst()
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
 }
 
 /// A memo of compiled pattern, string and number automata; owned by one compilation (not shared

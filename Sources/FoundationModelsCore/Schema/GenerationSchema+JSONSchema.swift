@@ -28,8 +28,7 @@ extension GenerationSchema {
     ///   (`$dynamicRef`, `minContains` on arrays, a schema no value satisfies, …).
     public init(jsonSchema: String) throws(JSONSchemaImportError) {
         let document = try Self.document(jsonSchema)
-        self = try JSONSchemaReader.read(document.mergingDuplicateKeys(), dialect: .jsonSchema)
-        sourceJSONSchema = document
+        self = try JSONSchemaReader.read(document.mergingDuplicateKeys(), dialect: .jsonSchema, source: document)
     }
 
     /// Reads the JSON text of a schema document with the package's strict reader, keeping its key

@@ -59,6 +59,11 @@ public struct GenerationSchema: Sendable, Codable, CustomDebugStringConvertible 
     /// in it verbatim (see `JSONSchemaKeyword`).
     var sourceJSONSchema: JSONValue?
 
+    /// The grammar an import compiled from ``decoderDocument`` to check it
+    /// (`JSONSchemaReader.checkEnforcement`), kept so that decoding prepares it for the model
+    /// rather than compiling the schema a second time; nil for the schemas of Swift types.
+    var checkedGrammar: CheckedGrammar?
+
     /// Creates a schema from its root node.
     init(node: SchemaNode, rootType: (any Generable.Type)? = nil, definitions: [SchemaNode] = []) {
         self.root = node

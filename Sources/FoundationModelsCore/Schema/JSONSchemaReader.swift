@@ -47,13 +47,18 @@ struct JSONSchemaReader {
     ///
     /// A standard document is then compiled by the decoder (``checkEnforcement(of:source:)``), and
     /// so is one in Apple's dialect that holds verbatim subschemas; the schemas of Swift types
-    /// decode unchecked, as they always did.
-    static func read(_ document: JSONValue, dialect: Dialect) throws(ImportError) -> GenerationSchema {
+    /// decode unchecked, as they always did. The schema keeps the grammar the check compiled, which
+    /// decoding then prepares for the model instead of compiling the schema again.
+    ///
+    /// - Parameter source: The document as the caller wrote it (repeated keys kept), when the
+    ///   decoder is to enforce it as written (``GenerationSchema/sourceJSONSchema``).
+    static func read(_ document: JSONValue, dialect: Dialect, source: JSONValue? = nil) throws(ImportError) -> GenerationSchema {
         let (root, definitions) = try readParts(of: document, dialect: dialect)
-        let schema = try generationSchema(root: root, definitions: definitions)
-        if dialect == .jsonSchema || schema.containsVerbatim {
-            try checkEnforcement(of: schema, source: document)
-        }
+        var schema = try generationSchema(root: root, definitions: definitions)
+        schema.sourceJSONSchema = source
+        guard dialect == .jsonSchema || schema.containsVerbatim else { return schema }
+        let grammar = try checkEnforcement(of: schema, source: source ?? document)
+        schema.checkedGrammar = grammar
         return schema
     }
 
@@ -68,7 +73,8 @@ struct JSONSchemaReader {
         rootReferencesByName: Bool
     ) throws(ImportError) -> DynamicGenerationSchema {
         var (root, definitions) = try readParts(of: document, dialect: dialect)
-        try checkEnforcement(of: try generationSchema(root: root, definitions: definitions), source: document)
+        // The grammar is not kept: a dynamic schema is enforced as part of the schema it joins.
+        _ = try checkEnforcement(of: try generationSchema(root: root, definitions: definitions), source: document)
         if rootReferencesByName, ([root] + definitions).contains(where: Self.containsRootReference) {
             let name = root.name ?? "Root"
             root.name = name
@@ -115,7 +121,7 @@ struct JSONSchemaReader {
         var root = try readSchema(document, path: "#", name: .root)
         while !pointerImports.isEmpty {
             let (name, tokens, path) = pointerImports.removeFirst()
-            guard let value = Self.value(at: tokens, in: document) else { continue }
+            guard let value = document.value(at: tokens) else { continue }
             definitions.append(try readSchema(value, path: path, name: .definition(name)))
         }
         for (name, reference, path) in references where !definitionNames.contains(name) {
@@ -175,7 +181,7 @@ struct JSONSchemaReader {
             for keyword in definitionKeywords {
                 guard case .object(let entries) = value[keyword] else { continue }
                 for entry in entries {
-                    let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(Self.escape(entry.key))", name: .definition(entry.key))
+                    let node = try readSchema(entry.value, path: "\(path)/\(keyword)/\(JSONPointer.escape(entry.key))", name: .definition(entry.key))
                     definitions.append(node)
                 }
             }
@@ -254,38 +260,29 @@ struct JSONSchemaReader {
         }
         if reference == "#" { return .root }
         guard reference.hasPrefix("#/") else { return try readIdentifiedReference(reference, path: path) }
-        let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
+        guard let tokens = JSONSchemaReferenceResolver.tokens(ofFragment: reference.dropFirst()) else {
+            throw .unresolvedReference(reference, path: path)
+        }
+        return try readReference(to: tokens, written: reference, path: path)
+    }
+
+    /// Reads a reference to the schema at `tokens` (unescaped JSON Pointer tokens), written as
+    /// `reference`: a `$defs` (or `definitions`) entry by its name, any other schema of the
+    /// document as a definition named by its pointer.
+    mutating func readReference(to tokens: [String], written reference: String, path: String) throws(ImportError) -> SchemaReference {
         if tokens.count == 2, definitionKeywords.contains(tokens[0]) {
             references.append((tokens[1], reference, path))
             return .named(tokens[1])
         }
-        guard dialect == .jsonSchema, Self.value(at: tokens, in: document) != nil else {
+        guard dialect == .jsonSchema, document.value(at: tokens) != nil else {
             throw .unresolvedReference(reference, path: path)
         }
         let name = tokens.joined(separator: "/")
         if !definitionNames.contains(name) {
             definitionNames.insert(name)
-            pointerImports.append((name, tokens, String(reference)))
+            pointerImports.append((name, tokens, reference))
         }
         return .named(name)
-    }
-
-    /// The value a JSON Pointer's tokens lead to in a document.
-    static func value(at tokens: [String], in document: JSONValue) -> JSONValue? {
-        var current = document
-        for token in tokens {
-            switch current {
-            case .object:
-                guard let next = current[token] else { return nil }
-                current = next
-            case .array(let elements):
-                guard let index = Int(token), elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 
     private func readTypes(_ value: JSONValue?, path: String) throws(ImportError) -> [String] {
@@ -382,7 +379,7 @@ struct JSONSchemaReader {
                 throw .invalidValue(keyword: "properties", path: path, reason: "expected an object of schemas, found \(value.typeName)")
             }
             for entry in entries {
-                let node = try readSchema(entry.value, path: "\(path)/properties/\(Self.escape(entry.key))", name: .inline)
+                let node = try readSchema(entry.value, path: "\(path)/properties/\(JSONPointer.escape(entry.key))", name: .inline)
                 properties.append(SchemaProperty(name: entry.key, description: node.description, node: node, isOptional: true))
             }
         }
@@ -534,17 +531,7 @@ struct JSONSchemaReader {
         return strings
     }
 
-    // MARK: - Paths and root references
-
-    /// A key escaped for a JSON Pointer.
-    static func escape(_ key: String) -> String {
-        ResolvedSchema.escapePointer(key)
-    }
-
-    /// A JSON Pointer token unescaped.
-    static func unescape(_ token: String) -> String {
-        token.replacing("~1", with: "/").replacing("~0", with: "~")
-    }
+    // MARK: - Root references
 
     private static func containsRootReference(_ node: SchemaNode) -> Bool {
         switch node.kind {

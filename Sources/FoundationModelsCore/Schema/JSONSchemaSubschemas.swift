@@ -31,12 +31,12 @@ enum JSONSchemaSubschemas {
         try body(&members, path)
         for index in members.indices {
             let key = members[index].key
-            let keyPath = "\(path)/\(ResolvedSchema.escapePointer(key))"
+            let keyPath = "\(path)/\(JSONPointer.escape(key))"
             switch members[index].value {
             case .object(let entries) where maps.contains(key):
                 var rewritten: [JSONMember] = []
                 for entry in entries {
-                    rewritten.append(JSONMember(entry.key, try rewriting(entry.value, path: "\(keyPath)/\(ResolvedSchema.escapePointer(entry.key))", body)))
+                    rewritten.append(JSONMember(entry.key, try rewriting(entry.value, path: "\(keyPath)/\(JSONPointer.escape(entry.key))", body)))
                 }
                 members[index].value = .object(rewritten)
             case .object where single.contains(key):

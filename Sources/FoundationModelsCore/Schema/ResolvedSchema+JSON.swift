@@ -92,9 +92,4 @@ extension ResolvedSchema {
         }
         return members
     }
-
-    /// A name escaped for a JSON Pointer (`~` → `~0`, `/` → `~1`).
-    static func escapePointer(_ name: String) -> String {
-        name.replacing("~", with: "~0").replacing("/", with: "~1")
-    }
 }

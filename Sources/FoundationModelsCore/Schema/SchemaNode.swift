@@ -100,7 +100,7 @@ enum SchemaReference: Sendable, Hashable {
     var pointer: String {
         switch self {
         case .root: "#"
-        case .named(let name): "#/$defs/\(ResolvedSchema.escapePointer(name))"
+        case .named(let name): "#/$defs/\(JSONPointer.escape(name))"
         }
     }
 
@@ -115,7 +115,7 @@ enum SchemaReference: Sendable, Hashable {
         guard pointer.hasPrefix(prefix) else { return nil }
         let token = pointer.dropFirst(prefix.count)
         guard !token.contains("/") else { return nil }
-        self = .named(String(token).replacing("~1", with: "/").replacing("~0", with: "~"))
+        self = .named(JSONPointer.unescape(token))
     }
 }
 

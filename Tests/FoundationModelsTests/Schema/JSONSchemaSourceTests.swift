@@ -61,3 +61,26 @@ import Testing
         }
     }
 }
+
+/// An import compiles its document once: the grammar its check builds is the one decoding prepares
+/// for the model (`TurnPlan`), under the document's key.
+@Suite struct JSONSchemaOneCompileTests {
+    @Test func theImportKeepsTheGrammarOfTheDocumentTheDecoderEnforces() throws {
+        let text = ##"{"type": "object", "properties": {"a": {"type": "string", "minLength": 2}, "b": {"$ref": "#/$defs/x%20y"}}, "$defs": {"x y": {"type": "integer"}}}"##
+        let schema = try GenerationSchema(jsonSchema: text)
+        let checked = try #require(schema.checkedGrammar)
+        #expect(checked.key == schema.decoderDocument.jsonText())
+        #expect(schema.decoderDocument == schema.sourceJSONSchema)
+    }
+
+    @Test func schemasOfSwiftTypesCarryNone() {
+        #expect(Review.generationSchema.checkedGrammar == nil)
+    }
+
+    @Test func theImporterResolvesWhatTheCompilerResolves() throws {
+        // Percent-encoded pointer tokens: the compiler always decoded them; the importer now shares
+        // its resolver.
+        let schema = try GenerationSchema(jsonSchema: ##"{"type": "object", "properties": {"b": {"$ref": "#/properties/a%20b"}, "a b": {"type": "integer"}}}"##)
+        #expect(schema.jsonSchemaText().contains("a b"))
+    }
+}

@@ -41,10 +41,13 @@ struct TurnPlan {
 
         // An imported JSON Schema is enforced as written, all of it: a document the decoder
         // cannot compile is refused (never enforced through a weaker reading of it). The decoder
-        // takes the document as a value; its compact text is only the cache key.
-        let schema: (document: JSONValue, key: String)? = request.schema.map { schema in
-            let document = schema.sourceJSONSchema ?? schema.jsonSchemaValue()
-            return (document, document.jsonText())
+        // takes the document as a value; its compact text is only the cache key. The import
+        // compiled it already to check it: that grammar is the one prepared for the model.
+        let schema: (key: String, grammar: () throws(SchemaError) -> Grammar)? = request.schema.map { schema in
+            let document = schema.decoderDocument
+            let key = document.jsonText()
+            if let checked = schema.checkedGrammar, checked.key == key { return (key, { checked.grammar }) }
+            return (key, { () throws(SchemaError) in try .jsonSchema(document) })
         }
         switch (mayCallTools, schema) {
         case (false, nil) where !tools.isEmpty:
@@ -59,7 +62,7 @@ struct TurnPlan {
         case (false, nil):
             constraint = nil
         case (false, let schema?):
-            let grammar = try compile(.jsonSchema(schema.key, layout: .canonical)) { () throws(SchemaError) in try .jsonSchema(schema.document) }
+            let grammar = try compile(.jsonSchema(schema.key, layout: .canonical), schema.grammar)
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         case (true, _) where mustCallTools:
             let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
@@ -83,7 +86,7 @@ struct TurnPlan {
             }
         case (true, let schema?):
             let grammar = try compile(.toolCallsOrAnswer(ToolCallSyntax.signatures(of: tools), answerSchema: schema.key)) { () throws(SchemaError) in
-                .choice([try ToolCallSyntax.grammar(for: tools), try .jsonSchema(schema.document)])
+                .choice([try ToolCallSyntax.grammar(for: tools), try schema.grammar()])
             }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         }
