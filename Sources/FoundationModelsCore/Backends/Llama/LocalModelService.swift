@@ -45,6 +45,9 @@ struct LocalModelService: Sendable {
                     usage.cachedTokens = cached
                     await channel.send(usage.update)
                 case .text(let piece, let tokens):
+                    // The first token as the engine made it: a tool call is held back until it is
+                    // whole, so the session sees its text only at the end.
+                    if usage.outputTokens == 0 { TraceRecorder.current?.noteOutput() }
                     usage.outputTokens += tokens.count
                     guard var splitter = thinking else {
                         if let release = holdBack.append(piece, tokenCount: tokens.count) {
