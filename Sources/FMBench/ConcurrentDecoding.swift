@@ -1,4 +1,5 @@
 import FoundationModels
+import FoundationModelsCore
 
 /// Several sessions of one model decoding at once: the aggregate rate that the session scenarios
 /// and the contention scenario measure.
@@ -12,7 +13,7 @@ enum ConcurrentDecoding {
                 group.addTask {
                     let session = LanguageModelSession(model: model, instructions: "You count.")
                     let prompt = "Run \(run), counter \(index): count from 1 to 500, separated by commas."
-                    let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens)
+                    let options = SamplingKnobs(temperature: 0, maximumTokens: maximumTokens).generationOptions
                     var trace: [(time: ContinuousClock.Instant, tokens: Int)] = []
                     for try await snapshot in session.streamResponse(to: prompt, options: options) {
                         trace.append((ContinuousClock.now, snapshot.usage.output.totalTokenCount))

@@ -1,5 +1,6 @@
 import Foundation
 package import FoundationModels
+import FoundationModelsCore
 import Synchronization
 
 /// `fm bench --only contention`: decoding on a quiet machine and beside one busy thread per core
@@ -191,7 +192,7 @@ package struct ContentionBench {
     /// Tokens per second after the first, for one greedy answer of `tokens` tokens.
     func decodeRate(_ model: LlamaLanguageModel, run: Int, tokens: Int = Self.tokens) async throws -> Double {
         let session = LanguageModelSession(model: model, instructions: "You count.")
-        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: tokens)
+        let options = SamplingKnobs(temperature: 0, maximumTokens: tokens).generationOptions
         var first: ContinuousClock.Instant?
         var last = ContinuousClock.now
         var produced = 0

@@ -2,6 +2,7 @@ package import ConstrainedDecoding
 import JSONValues
 import Foundation
 package import FoundationModels
+import FoundationModelsCore
 import LlamaBackend
 
 /// The guided-generation figures of `fm bench`: mask and compile times of the constrained decoder
@@ -114,14 +115,14 @@ package struct GuidedBench {
             let guided = try await Self.decodeRate(session: guidedSession) { session in
                 session.streamResponse(
                     to: "Analyze these notes (\(run)):\n\n\(notes)", generating: Digest.self,
-                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 600))
+                    options: SamplingKnobs(temperature: 0, maximumTokens: 600).generationOptions)
             }
             guidedTokens = guided.tokens
             let freeSession = LanguageModelSession(instructions: "Extract a summary and action items from meeting notes.")
             let free = try await Self.decodeRate(session: freeSession) { session in
                 session.streamResponse(
                     to: "Analyze these notes (\(run)) and describe each action item in detail:\n\n\(notes)",
-                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: guided.tokens))
+                    options: SamplingKnobs(temperature: 0, maximumTokens: guided.tokens).generationOptions)
             }
             guidedRates.append(guided.rate)
             freeRates.append(free.rate)

@@ -119,7 +119,7 @@ package struct SchemaPathBench {
         do {
             _ = try await session.respond(
                 to: "Produce one realistic example instance.", schema: schema,
-                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens))
+                options: SamplingKnobs(temperature: 0, maximumTokens: maximumTokens).generationOptions)
             return .answered
         } catch let error as LanguageModelSession.GenerationError {
             switch error {

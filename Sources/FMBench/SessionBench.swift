@@ -1,5 +1,6 @@
 import Foundation
 package import FoundationModels
+import FoundationModelsCore
 import LlamaBackend
 
 /// `fm bench`'s session-engine scenarios, through the public session API:
@@ -275,7 +276,7 @@ package struct SessionBench {
         single.concurrentSessions = 1
         let before1 = Self.residentBytes()
         _ = try await LanguageModelSession(model: LlamaLanguageModel(settings: single), instructions: "You count.")
-            .respond(to: "Count from 1 to 20.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: Self.concurrentTokens))
+            .respond(to: "Count from 1 to 20.", options: SamplingKnobs(temperature: 0, maximumTokens: Self.concurrentTokens).generationOptions)
         let one = Self.residentBytes() - before1
         let before8 = Self.residentBytes()
         _ = try await aggregateDecodeRate(sessions: 8, run: 0)
@@ -300,7 +301,7 @@ package struct SessionBench {
     ) async throws -> Double {
         let start = ContinuousClock.now
         var first: ContinuousClock.Instant?
-        for try await snapshot in session.streamResponse(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: maximumTokens)) {
+        for try await snapshot in session.streamResponse(to: prompt, options: SamplingKnobs(temperature: 0, maximumTokens: maximumTokens).generationOptions) {
             if first == nil { first = .now }
             usage(snapshot.usage)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModels
+import FoundationModelsCore
 
 /// The options shared by `respond`, `stream` and `chat`: model (local or a server), instructions,
 /// sampling, schema and output format.
@@ -82,19 +83,10 @@ struct GenerationFlags: Equatable {
         }
     }
 
-    /// The generation options the flags ask for.
+    /// The generation options the flags ask for, translated as `fm serve` translates a request's
+    /// (`SamplingKnobs`); `--greedy` is temperature 0.
     var options: GenerationOptions {
-        var sampling: GenerationOptions.SamplingMode?
-        if greedy {
-            sampling = .greedy
-        } else if let topK {
-            sampling = .random(top: topK, seed: seed)
-        } else if let topP {
-            sampling = .random(probabilityThreshold: topP, seed: seed)
-        } else if let seed {
-            sampling = .random(probabilityThreshold: 0.95, seed: seed)
-        }
-        return GenerationOptions(samplingMode: sampling, temperature: temperature, maximumResponseTokens: maximumTokens)
+        SamplingKnobs(temperature: greedy ? 0 : temperature, topP: topP, topK: topK, seed: seed, maximumTokens: maximumTokens).generationOptions
     }
 
     /// Applies `--model`, `--context-size`, `--allow-loops` and `--speculation` to the default
@@ -151,7 +143,8 @@ struct GenerationFlags: Equatable {
           --greedy              always choose the most likely token
           --top-k K             sample among the K most likely tokens
           --top-p P             sample from the smallest set of tokens with probability P
-          --seed N              seed for random sampling (reproducible output)
+          --seed N              seed for random sampling (reproducible output); alone, samples
+                                with top-p 0.95, as fm serve does for a request with only a seed
           --max-tokens N        the most tokens to generate
           --schema FILE         answer with JSON following FILE (JSON Schema, Apple's dialect, or what
                                 fm schema writes; or the schema itself), enforced token by token; the

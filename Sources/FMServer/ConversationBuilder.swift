@@ -93,23 +93,14 @@ struct ConversationBuilder {
             transcript: Transcript(entries: entries), enabledTools: enabled, schema: schema, generationOptions: options)
     }
 
-    /// The sampling the request asks for: temperature 0 is greedy; `top_k` or `top_p` (below 1)
-    /// sample among the most likely tokens, with `seed` for reproducible output.
+    /// The sampling the request asks for, translated as everywhere in the package
+    /// (`SamplingKnobs`: temperature 0 is greedy; `top_k` or `top_p` below 1 sample among the most
+    /// likely tokens, with `seed` for reproducible output; a seed alone samples with top-p 0.95).
     func generationOptions() throws(APIError) -> GenerationOptions {
-        var sampling: GenerationOptions.SamplingMode?
-        let topP = request.topP.flatMap { $0 < 1 ? $0 : nil }
-        if request.temperature == 0 {
-            sampling = .greedy
-        } else if let topK = request.topK {
-            guard topP == nil else { throw APIError.invalid("top_k and top_p cannot be combined; give one", param: "top_k") }
-            sampling = .random(top: topK, seed: request.seed)
-        } else if let topP {
-            sampling = .random(probabilityThreshold: topP, seed: request.seed)
-        } else if let seed = request.seed {
-            sampling = .random(probabilityThreshold: 1, seed: seed)
-        }
-        let temperature = request.temperature == 0 ? nil : request.temperature
-        return GenerationOptions(samplingMode: sampling, temperature: temperature, maximumResponseTokens: request.maximumTokens)
+        let knobs = SamplingKnobs(
+            temperature: request.temperature, topP: request.topP, topK: request.topK, seed: request.seed, maximumTokens: request.maximumTokens)
+        if knobs.conflict == .topKWithTopP { throw APIError.invalid("top_k and top_p cannot be combined; give one", param: "top_k") }
+        return knobs.generationOptions
     }
 
     /// The schema the answer must follow, if any.

@@ -114,6 +114,9 @@ import Testing
     }
 
     @Test func temperatureZeroIsGreedyAndTopPOfOneIsNoLimit() throws {
+        // The translation itself is `SamplingKnobs`' (`SamplingKnobsTests`); a seed alone samples as in `fm respond`.
+        let seedOnly = try ConversationBuilder(request: parse(#"{"messages": [{"role": "user", "content": "x"}], "seed": 9}"#))
+        #expect(try seedOnly.generationOptions().samplingMode == .random(probabilityThreshold: 0.95, seed: 9))
         let greedy = try ConversationBuilder(request: parse(#"{"messages": [{"role": "user", "content": "x"}], "temperature": 0, "top_p": 1}"#))
         #expect(try greedy.generationOptions().samplingMode == .greedy)
         let seeded = try ConversationBuilder(request: parse(#"{"messages": [{"role": "user", "content": "x"}], "top_k": 3, "seed": 9}"#))
