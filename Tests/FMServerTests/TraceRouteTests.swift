@@ -34,7 +34,6 @@ import TestSupport
         let rounds = try #require(kept["rounds"] as? [[String: Any]])
         #expect(rounds.count == 1)
         #expect(rounds.first?["prefill_us"] != nil && rounds.first?["ttft_us"] != nil)
-        #expect(kept["prompt"] == nil, "text only with --trace-content")
         #expect((kept["options"] as? [String: Any])?["maximumResponseTokens"] as? String == "24")
         let first = try #require(traces.first?["start_unix_us"] as? Int)
         let second = try #require(kept["start_unix_us"] as? Int)

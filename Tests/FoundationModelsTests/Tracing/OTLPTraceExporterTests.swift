@@ -100,7 +100,10 @@ import TestSupport
             }
         }
         #expect(largestQueue <= configuration.maximumQueuedTraces)
-        #expect(slowest < .milliseconds(50), "the slowest observer call took \(slowest)")
+        // 200 ms allows for a thread preempted on a busy machine; a call that waited for the
+        // collector would take the POST's 2 s timeout.
+        #expect(slowest < .milliseconds(200), "the slowest observer call took \(slowest)")
+        print("OTLP: 10,000 observer calls took \(total), the slowest \(slowest); \(exporter.droppedTraceCount) dropped at once")
         #expect(total < .seconds(5), "10,000 observer calls took \(total)")
         // What did not fit was dropped (and counted) at once; a batch or two may be in flight.
         #expect(exporter.droppedTraceCount >= 10_000 - configuration.maximumQueuedTraces - 64)
@@ -127,7 +130,7 @@ import TestSupport
             _ = try await session.respond(to: "Say hello.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 8))
         }
         let observerTime = try #require(timed.calls.withLock { $0.first })
-        #expect(observerTime < .milliseconds(50), "the exporter's observer call took \(observerTime)")
+        #expect(observerTime < .milliseconds(200), "the exporter's observer call took \(observerTime)")
         // The receiver holds each POST for 5 s; the request did not wait for it.
         print("OTLP: a request took \(requestTime) while the exporter's POST waited; its observer call \(observerTime)")
         let trace = try #require(collector.finished.withLock { $0.first })
