@@ -59,13 +59,7 @@ public struct BarcodeReaderTool: AttachmentReadingTool, Sendable {
         case .success(let resolved): input = resolved
         case .failure(let problem): return problem.message
         }
-        let request = DetectBarcodesRequest()
-        let orientation = input.image.orientation
-        let observations: [BarcodeObservation]
-        switch try input.source() {
-        case .file(let url): observations = try await request.perform(on: url, orientation: orientation)
-        case .data(let data): observations = try await request.perform(on: data, orientation: orientation)
-        }
+        let observations = try await input.perform(DetectBarcodesRequest())
         guard !observations.isEmpty else {
             return "No barcode or QR code was found in the \(input.name). (Data Matrix and Aztec codes cannot be read here.)"
         }

@@ -42,6 +42,16 @@ struct ImageToolInput {
         return .failure(.unknownLabel(trimmed, known: attachments.imageLabels))
     }
 
+    /// Performs `request` on the image (its file or its bytes), with the attachment's orientation.
+    ///
+    /// - Throws: ``VisionError`` when the image cannot be read.
+    func perform<Request: ImageProcessingRequest>(_ request: Request) async throws -> Request.Result {
+        switch try source() {
+        case .file(let url): try await request.perform(on: url, orientation: image.orientation)
+        case .data(let data): try await request.perform(on: data, orientation: image.orientation)
+        }
+    }
+
     /// Where the image's bytes are: a file, or the bytes of a `data:` URL.
     enum Source {
         case file(URL)

@@ -76,13 +76,7 @@ public struct OCRTool: AttachmentReadingTool, Sendable {
         case .success(let resolved): input = resolved
         case .failure(let problem): return problem.message
         }
-        let orientation = input.image.orientation
-        let observations: [RecognizedTextObservation]
-        switch try input.source() {
-        case .file(let url): observations = try await request.perform(on: url, orientation: orientation)
-        case .data(let data): observations = try await request.perform(on: data, orientation: orientation)
-        }
-        let lines = observations.compactMap { observation -> RecognizedLine? in
+        let lines = try await input.perform(request).compactMap { observation -> RecognizedLine? in
             guard let candidate = observation.topCandidates(1).first else { return nil }
             return RecognizedLine(text: candidate.string, confidence: candidate.confidence)
         }

@@ -226,22 +226,23 @@ struct DuplicateKeyGuard {
 
     /// A string item closed: records it whole.
     private mutating func finishItem(_ bytes: [UInt8]) -> Bool {
-        guard case .array(var items)? = containers.last else { return true }
-        containers[containers.count - 1] = .array(ArrayItems())  // drops the set's reference
-        items.current = nil
-        let inserted = items.finished.insert(bytes).inserted
-        containers[containers.count - 1] = .array(items)
-        return inserted || !items.unique
+        finishCurrentItem(recording: bytes)
     }
 
     /// The item being written ends (a separator or the array's end): a number or literal is
     /// recorded; a string was recorded at its closing quote.
     private mutating func endItem() -> Bool {
-        guard case .array(var items)? = containers.last, let current = items.current else { return true }
-        containers[containers.count - 1] = .array(ArrayItems())
+        guard case .array(let items)? = containers.last, let current = items.current else { return true }
+        return finishCurrentItem(recording: items.holdsContainer || current.isEmpty ? nil : current)
+    }
+
+    /// Ends the innermost array's current item, recording `bytes` as a finished item; false when
+    /// the array is unique and had that item already.
+    private mutating func finishCurrentItem(recording bytes: [UInt8]?) -> Bool {
+        guard case .array(var items)? = containers.last else { return true }
+        containers[containers.count - 1] = .array(ArrayItems())  // drops the set's reference, so it is not copied
         items.current = nil
-        var inserted = true
-        if !items.holdsContainer, !current.isEmpty { inserted = items.finished.insert(current).inserted }
+        let inserted = bytes.map { items.finished.insert($0).inserted } ?? true
         containers[containers.count - 1] = .array(items)
         return inserted || !items.unique
     }
