@@ -2,10 +2,9 @@ import Foundation
 public import FoundationModels
 import SpotlightIndex
 
-/// The arguments a model fills for ``SpotlightSearchTool`` (Apple's schema is not public). Two
-/// short strings and, at the complete level, a kind: few enough for a 0.5B model to fill, and
-/// read with care so that what a small model writes in the wrong field still works (a time in
-/// the words, words in the time).
+/// The arguments a model fills for ``SpotlightSearchTool`` with a focused or dynamic guide
+/// (Apple's schema is not public): two short strings, read with care so that what a small model
+/// writes in the wrong field still works (a time in the words, words in the time).
 @Generable
 struct SearchRequest {
     @Guide(description: "Words to look for: the names, places, species or topics in the question. No dates.")
@@ -25,10 +24,11 @@ struct SearchRequestWithKind {
     var kind: SearchKind
 }
 
-/// ``SearchRequest`` without the time.
+/// One string, the words (with any time in them): the schema without a guide, which a 0.5B model
+/// fills most reliably.
 @Generable
 struct SearchWordsRequest {
-    @Guide(description: "Words to look for: the names, places, species, topics or dates in the question.")
+    @Guide(description: "The key words of the question, with any date it names.")
     var query: String
 }
 

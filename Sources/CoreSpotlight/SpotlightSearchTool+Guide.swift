@@ -4,8 +4,8 @@ extension SpotlightSearchTool {
     ///
     /// On Linux the level decides the argument schema: ``complete`` has `query`, `when` and
     /// `kind`; ``focused(_:)`` has `query` and `when` and searches only its domain; ``dynamic(_:)``
-    /// drops `when` when the profile's `dates` is `false`. A configuration without a guide uses
-    /// `query` and `when`, the shape small models fill most reliably.
+    /// drops `when` when the profile's `dates` is `false`. A configuration without a guide has
+    /// `query` alone (times are read from its words), the shape a 0.5B model fills most reliably.
     public struct Guide: Sendable {
         /// What the arguments let the model ask for.
         public let level: GuidanceLevel

@@ -53,8 +53,7 @@ public struct SpotlightSearchTool: Tool, Sendable {
     /// What the tool does, for the model.
     public var description: String {
         let noun = domain?.noun ?? "notes, documents and saved items"
-        return "Searches the person's own \(noun) by words and by time, and returns the best matching passages with their dates. "
-            + "Use it for any question about what the person noted, wrote or saved."
+        return "Searches the person's own \(noun) and returns the matching notes with their dates."
     }
 
     /// The arguments' schema, which the guide decides.
@@ -62,7 +61,11 @@ public struct SpotlightSearchTool: Tool, Sendable {
         switch configuration.guide?.level {
         case .complete: SearchRequestWithKind.generationSchema
         case .dynamic(let profile) where profile.dates == false: SearchWordsRequest.generationSchema
-        default: SearchRequest.generationSchema
+        case .focused, .dynamic: SearchRequest.generationSchema
+        // With no guide, one string: a 0.5B model copied the `when` field's examples into its
+        // answers ("in March 2026") and split words across the fields; times are read from
+        // the words instead.
+        case nil: SearchWordsRequest.generationSchema
         }
     }
 
@@ -89,6 +92,7 @@ public struct SpotlightSearchTool: Tool, Sendable {
 
     /// The answer for a plan (the tests' way in).
     func answer(for plan: SearchPlan) async throws -> String {
+        guard !plan.query.isEmpty || plan.interval != nil else { return "No words to search for: call again with the question's key words." }
         var found = try await search(plan, interval: plan.interval)
         var widened = false
         if found.isEmpty, plan.interval != nil, !plan.query.isEmpty {

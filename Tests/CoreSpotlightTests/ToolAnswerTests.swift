@@ -65,6 +65,12 @@ import TestSupport
         #expect(answer.contains("Result 1:"))
     }
 
+    @Test func anEmptyQueryAsksForWords() async throws {
+        let tool = Self.tool(try await Self.notesIndex())
+        let answer = try await tool.answer(for: SearchPlan(query: "", when: "", contentTypes: [], now: Self.now, calendar: Self.calendar))
+        #expect(answer == "No words to search for: call again with the question's key words.")
+    }
+
     @Test func nothingFoundSaysSo() async throws {
         let tool = Self.tool(try await Self.notesIndex())
         let answer = try await tool.answer(for: SearchPlan(query: "albatross", when: "", contentTypes: [], now: Self.now, calendar: Self.calendar))
@@ -96,7 +102,7 @@ import TestSupport
             return (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(schema)) as? [String: Any])
                 .flatMap { $0["properties"] as? [String: Any] }.map { $0.keys.sorted() } ?? []
         }
-        #expect(properties(nil) == ["query", "when"])
+        #expect(properties(nil) == ["query"])
         #expect(properties(.complete) == ["kind", "query", "when"])
         #expect(properties(.focused(.documents)) == ["query", "when"])
         #expect(properties(.dynamic(.init(dates: false))) == ["query"])
@@ -106,7 +112,7 @@ import TestSupport
     @Test func theToolReadsGeneratedArgumentsAndSendsAReply() async throws {
         let tool = Self.tool(try await Self.notesIndex())
         var replies = tool.searchResults.makeAsyncIterator()
-        let arguments = GeneratedContent(properties: ["query": "binoculars", "when": ""])
+        let arguments = GeneratedContent(properties: ["query": "binoculars"])
         let output = try await tool.call(arguments: arguments)
         #expect("\(output.promptRepresentation)".contains("Kettle Tarn"))
         let reply = try #require(await replies.next())
