@@ -112,11 +112,15 @@ package enum FM {
             case "-h", "--help", "help": print(usage)
             default: throw CLIError.usage("unknown command '\(command)'")
             }
+            // The spans of the last requests go out before the process ends (FM_OTLP_ENDPOINT).
+            await OTLPTraceExporter.environment?.flush()
         } catch let error as CLIError {
             FileHandle.standardError.write(Data("fm: \(error.description)\n".utf8))
+            await OTLPTraceExporter.environment?.flush()
             exit(error.exitCode)
         } catch {
             FileHandle.standardError.write(Data("fm: \(CLIError.describe(error))\n".utf8))
+            await OTLPTraceExporter.environment?.flush()
             exit(CLIError.kind(of: error).rawValue)
         }
     }
