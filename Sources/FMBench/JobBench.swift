@@ -66,6 +66,8 @@ package struct JobBench {
         var seconds: Double
         var answer: String
         var split: Split?
+        /// The process's exit status (0: the job finished).
+        var status: Int32 = 0
     }
 
     /// What the benchmark measured.
@@ -75,8 +77,11 @@ package struct JobBench {
         var serverCold: [Run] = []
         var serverWarm: [Run] = []
 
-        var warmRatios: [Double] { zip(oursWarm, serverWarm).map { $0.seconds / $1.seconds } }
-        var coldRatios: [Double] { zip(oursCold, serverCold).map { $0.seconds / $1.seconds } }
+        /// Ours over the server's time, in the rounds where both finished the job.
+        var warmRatios: [Double] { zip(oursWarm, serverWarm).filter { $0.status == 0 && $1.status == 0 }.map { $0.seconds / $1.seconds } }
+        var coldRatios: [Double] { zip(oursCold, serverCold).filter { $0.status == 0 && $1.status == 0 }.map { $0.seconds / $1.seconds } }
+        /// Runs that did not finish the job.
+        var failures: Int { (oursCold + oursWarm + serverCold + serverWarm).filter { $0.status != 0 }.count }
         var sameAnswer: Bool {
             let answers = Set((oursCold + oursWarm + serverCold + serverWarm).map(\.answer))
             return answers.count == 1
@@ -91,7 +96,8 @@ package struct JobBench {
                 "job_warm_over_llama_server_runs": warmRatios, "job_cold_over_llama_server_runs": coldRatios,
                 "job_ours_cold_s": seconds(oursCold), "job_ours_warm_s": seconds(oursWarm),
                 "job_llama_server_cold_s": seconds(serverCold), "job_llama_server_warm_s": seconds(serverWarm),
-                "job_same_answer": sameAnswer, "job_same_answer_cold_warm": sameAnswerOurs
+                "job_same_answer": sameAnswer, "job_same_answer_cold_warm": sameAnswerOurs, "job_failed_runs": failures,
+                "job_llama_server_failed_runs": (serverCold + serverWarm).filter { $0.status != 0 }.count
             ]
             if let split = oursCold.last?.split { members["job_ours_cold_split"] = split.jsonObject }
             if let split = oursWarm.last?.split { members["job_ours_warm_split"] = split.jsonObject }
@@ -101,7 +107,9 @@ package struct JobBench {
         /// The figures as a table.
         package var table: String {
             func line(_ label: String, _ runs: [Run]) -> String {
-                "  \(label.padding(22))" + runs.map { String(format: "%.2f s", $0.seconds) }.joined(separator: ", ")
+                "  \(label.padding(22))"
+                    + runs.map { String(format: "%.2f s", $0.seconds) + ($0.status == 0 ? "" : " (failed, status \($0.status))") }
+                    .joined(separator: ", ")
             }
             var lines = [
                 "the main job (fm notes --greedy, a process each), ours against llama-server, alternating:",
@@ -162,8 +170,8 @@ package struct JobBench {
             "FM_MODEL": modelPath, "FM_THREADS": String(threads), "FM_ADAPTIVE_THREADS": "0", "FM_CACHE_DIR": cache.path,
             "FM_TRACE": trace.path
         ]
-        let (seconds, answer) = try Self.timedRun(executable, ["notes", "--greedy"], environment: environment)
-        return Run(seconds: seconds, answer: answer, split: Self.split(ofTraceAt: trace))
+        let run = try Self.timedRun(executable, Self.jobArguments, environment: environment)
+        return Run(seconds: run.seconds, answer: run.answer, split: Self.split(ofTraceAt: trace), status: run.status)
     }
 
     /// Starts `llama-server`, then runs the job on it twice (cold: start included; warm).
@@ -173,33 +181,42 @@ package struct JobBench {
             executable: serverExecutable, modelPath: modelPath, threads: threads, parallel: 1, contextPerSlot: 4096, log: log)
         defer { server.stop() }
         let startup = (ContinuousClock.now - start).seconds
-        let arguments = ["notes", "--greedy", "--server", "http://127.0.0.1:\(server.port)/v1", "--server-model", "reference"]
+        let arguments = Self.jobArguments + ["--server", "http://127.0.0.1:\(server.port)/v1", "--server-model", "reference"]
         let cold = try Self.timedRun(executable, arguments, environment: [:])
         let warm = try Self.timedRun(executable, arguments, environment: [:])
-        return (Run(seconds: startup + cold.seconds, answer: cold.answer), Run(seconds: warm.seconds, answer: warm.answer))
+        return (
+            Run(seconds: startup + cold.seconds, answer: cold.answer, status: cold.status),
+            Run(seconds: warm.seconds, answer: warm.answer, status: warm.status)
+        )
     }
 
-    /// Runs a process to its end; returns its wall time and standard output.
-    ///
-    /// - Throws: ``BenchmarkError`` when it exits with a non-zero status.
-    static func timedRun(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (seconds: Double, answer: String) {
+    /// The job's command: greedy, each turn within 600 tokens (as `fm bench`'s in-process main
+    /// job), so that a turn that runs away on one side ends instead of filling the context.
+    static let jobArguments = ["notes", "--greedy", "--max-tokens", "600"]
+
+    /// Runs a process to its end; returns its wall time, standard output (with standard error
+    /// after it when it failed) and exit status.
+    static func timedRun(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (
+        seconds: Double, answer: String, status: Int32
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         let start = ContinuousClock.now
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         // Polled: Foundation's `waitUntilExit` spins a core on Linux while it waits.
         while process.isRunning { usleep(2_000) }
         let seconds = (ContinuousClock.now - start).seconds
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("fm \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))")
-        }
-        return (seconds, String(decoding: data, as: UTF8.self))
+        let status = process.terminationStatus
+        let answer = String(decoding: data, as: UTF8.self) + (status == 0 ? "" : String(decoding: errorData, as: UTF8.self))
+        return (seconds, answer, status)
     }
 
     /// Sums a trace file's spans (Chrome trace events; a file cut short is read up to its last
