@@ -95,7 +95,7 @@ let package = Package(
             name: "FoundationModelsCore",
             dependencies: [
                 "FoundationModelsMacros", "ConstrainedDecoding", "LlamaBackend", "ChatTemplates", "JSONValues",
-                "ImageOrientation"
+                "ImageOrientation", "RequestExecution"
             ],
             swiftSettings: strictSettings
         ),
@@ -136,7 +136,14 @@ let package = Package(
         // Why: the only module that sees C names; it translates llama.cpp into Swift types once.
         .target(
             name: "LlamaBackend",
-            dependencies: ["CLlama", "ConstrainedDecoding"],
+            dependencies: ["CLlama", "ConstrainedDecoding", "RequestExecution"],
+            swiftSettings: strictSettings
+        ),
+        // Why: `RequestExecutor`, the serial executor the package's own request work runs on (model
+        // loads in the backend, session requests and streams in the core): generic, so in a module
+        // of its own below both, and the core's session code needs no backend to reach it.
+        .target(
+            name: "RequestExecution",
             swiftSettings: strictSettings
         ),
         // Why: `CGImagePropertyOrientation` on Linux (Apple's comes from ImageIO), in a module of its
@@ -283,7 +290,7 @@ let package = Package(
             name: "FoundationModelsTests",
             dependencies: [
                 "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
-                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport"
+                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport", "RequestExecution"
             ],
             swiftSettings: strictSettings
         ),

@@ -2,6 +2,7 @@ import Dispatch
 import FMServer
 import Foundation
 import FoundationModels
+import FoundationModelsCore
 
 #if canImport(Glibc)
     import Glibc
@@ -58,13 +59,17 @@ struct ServeCommand {
         guard requestTimeout >= 1 else { throw CLIError.usage("--request-timeout must be at least 1 second") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
         if let hostCacheMegabytes, hostCacheMegabytes < 0 { throw CLIError.usage("--cache-ram must not be negative") }
-        if traceCapacity == nil, let setting = ProcessInfo.processInfo.environment["FM_SERVE_TRACES"], !setting.isEmpty {
-            guard let value = Int(setting) else { throw CLIError.usage("FM_SERVE_TRACES must be a whole number, got '\(setting)'") }
-            traceCapacity = value
+        let environment = PackageEnvironment()
+        if traceCapacity == nil {
+            do {
+                traceCapacity = try environment.serveTraceCapacity()
+            } catch {
+                throw CLIError.usage("\(error.name) must be a whole number, got '\(error.value)'")
+            }
         }
         if let traceCapacity, traceCapacity < 0 { throw CLIError.usage("--traces must not be negative") }
         // The key from the environment keeps it out of `ps` listings.
-        apiKey = apiKey ?? ProcessInfo.processInfo.environment["FM_API_KEY"]
+        apiKey = apiKey ?? environment.apiKey
         if apiKey?.isEmpty == true { apiKey = nil }
     }
 

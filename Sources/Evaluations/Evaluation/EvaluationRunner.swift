@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 
 /// Runs one evaluation: every sample's subject and evaluators, at most `concurrency` samples at a
 /// time, then the statistics.
@@ -10,11 +11,10 @@ struct EvaluationRunner<E: Evaluation> {
         /// Whether to report progress on standard error.
         var reportsProgress: Bool
 
-        /// `FM_EVAL_CONCURRENCY` (default 4) and `FM_EVAL_PROGRESS` (`0` silences progress).
-        static func fromEnvironment() -> Settings {
-            let environment = ProcessInfo.processInfo.environment
-            let concurrency = environment["FM_EVAL_CONCURRENCY"].flatMap(Int.init).map { max(1, $0) } ?? 4
-            return Settings(concurrency: concurrency, reportsProgress: environment["FM_EVAL_PROGRESS"] != "0")
+        /// `FM_EVAL_CONCURRENCY` (default 4) and `FM_EVAL_PROGRESS` (`0` silences progress), read
+        /// through the package's one reader of its variables.
+        static func fromEnvironment(_ environment: PackageEnvironment = PackageEnvironment()) -> Settings {
+            Settings(concurrency: environment.evaluationConcurrency, reportsProgress: environment.reportsEvaluationProgress)
         }
     }
 

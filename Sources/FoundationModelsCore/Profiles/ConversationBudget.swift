@@ -1,4 +1,3 @@
-import LlamaBackend
 import Synchronization
 
 /// Ready-made history transforms that keep a conversation inside a local model's context (an
@@ -6,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// Profile { Instructions("Be brief.") }
-///     .historyTransform(ConversationBudget.keepingNewestTurns(of: .current, reservingTokens: 400))
+///     .historyTransform(ConversationBudget.keepingNewestTurns(of: .default, reservingTokens: 400))
 /// ```
 ///
 /// Tokens are counted with the model's own tokenizer and chat template, never estimated. Whole
@@ -28,23 +27,78 @@ public enum ConversationBudget {
     /// quarters of it, and the cut then stays where it is until the rest outgrows the budget again.
     ///
     /// - Parameters:
-    ///   - settings: The local model whose tokenizer and context count.
+    ///   - model: The local model whose tokenizer, chat template and context count (its settings
+    ///     as they are when the transform is made).
     ///   - reservingTokens: Tokens kept free for the answer (the instructions and the tools'
     ///     definitions, when the transform receives them, are counted as they are).
     /// - Returns: A transform for `.historyTransform(_:)` (use one per session: it remembers where
     ///   it cut).
     public static func keepingNewestTurns(
+        of model: SystemLanguageModel, reservingTokens: Int
+    ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
+        keepingNewestTurns(settings: model.settings, reservingTokens: reservingTokens)
+    }
+
+    /// A transform that keeps the instructions and the newest turns that fit a model file's
+    /// context less `reservingTokens`; see ``keepingNewestTurns(of:reservingTokens:)-(SystemLanguageModel,_)``.
+    ///
+    /// - Parameters:
+    ///   - model: The model whose tokenizer, chat template and context count.
+    ///   - reservingTokens: Tokens kept free for the answer.
+    /// - Returns: A transform for `.historyTransform(_:)` (one per session).
+    public static func keepingNewestTurns(
+        of model: LlamaLanguageModel, reservingTokens: Int
+    ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
+        keepingNewestTurns(settings: model.settings, reservingTokens: reservingTokens)
+    }
+
+    /// A transform that keeps the instructions and the newest turns that fit `contextSize` less
+    /// `reservingTokens`, as counted by `countingTokens`: for any model whose tokens can be
+    /// counted (the other overloads count with the local model's tokenizer and template).
+    ///
+    /// - Parameters:
+    ///   - contextSize: The tokens the model's context holds.
+    ///   - reservingTokens: Tokens kept free for the answer.
+    ///   - countingTokens: The tokens entries take as the model is given them; entries it cannot
+    ///     count (it throws) count as too many, so that only the newest turn is kept.
+    /// - Returns: A transform for `.historyTransform(_:)` (one per session).
+    public static func keepingNewestTurns(
+        contextSize: Int, reservingTokens: Int, countingTokens: @escaping @Sendable ([Transcript.Entry]) throws -> Int
+    ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
+        keepingNewestTurns(budget: contextSize - reservingTokens) { countingTokens }
+    }
+
+    /// The former spelling, with a llama.cpp model's settings in the signature.
+    @available(*, deprecated, message: "pass the model: keepingNewestTurns(of: SystemLanguageModel.default, …) or a LlamaLanguageModel")
+    public static func keepingNewestTurns(
         of settings: LocalModelSettings, reservingTokens: Int
     ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
-        let budget = settings.contextSize - reservingTokens
+        keepingNewestTurns(settings: settings, reservingTokens: reservingTokens)
+    }
+
+    /// The transform on a local model's settings, counting with its tokenizer and template.
+    static func keepingNewestTurns(
+        settings: LocalModelSettings, reservingTokens: Int
+    ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
+        keepingNewestTurns(budget: settings.contextSize - reservingTokens) {
+            let counter = try TokenCounter(settings: settings)
+            return { entries in try counter.count(Transcript(entries: entries)) }
+        }
+    }
+
+    /// The transform: `makeCounter` is asked on every call (a model file that cannot be read now
+    /// may be readable later) and the history passes unchanged when it throws.
+    private static func keepingNewestTurns(
+        budget: Int, makeCounter: @escaping @Sendable () throws -> ([Transcript.Entry]) throws -> Int
+    ) -> @Sendable ([Transcript.Entry]) -> [Transcript.Entry] {
         // Why remember the start: cutting at the same turn while it still fits keeps the prompt's
         // beginning, and so the model's cache, from one request to the next; when it no longer
         // fits, the cut moves on to leave a quarter of the budget free, so it moves rarely.
         let start = Mutex<String?>(nil)
         return { all in
-            guard let counter = try? TokenCounter(settings: settings) else { return all }
+            guard let counter = try? makeCounter() else { return all }
             let (instructions, entries) = splittingInstructions(all)
-            let count = { (kept: [Transcript.Entry]) in try counter.count(Transcript(entries: instructions + kept)) }
+            let count = { (kept: [Transcript.Entry]) in try counter(instructions + kept) }
             if let id = start.withLock({ $0 }), let index = entries.firstIndex(where: { $0.id == id }),
                 let tokens = try? count(Array(entries[index...])), tokens <= budget
             {

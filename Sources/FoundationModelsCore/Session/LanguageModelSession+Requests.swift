@@ -1,6 +1,6 @@
 import Synchronization
 import Foundation
-import LlamaBackend
+import RequestExecution
 
 extension LanguageModelSession {
     /// The most rounds of tool calls in one request before it fails.

@@ -1,4 +1,4 @@
-import LlamaBackend
+import RequestExecution
 extension LanguageModelSession {
     /// A response delivered as it is generated: each snapshot holds everything generated so far.
     ///

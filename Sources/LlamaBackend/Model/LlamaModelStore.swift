@@ -1,3 +1,4 @@
+import RequestExecution
 import Synchronization
 
 /// The process-wide registry of loaded models: each file is loaded once and shared.

@@ -25,7 +25,7 @@ import TestSupport
         let entries = Self.longConversation()
         let counter = try TokenCounter(settings: settings)
         #expect(try counter.count(Transcript(entries: entries)) > settings.contextSize)
-        let kept = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(entries)
+        let kept = ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 300)(entries)
         #expect(try counter.count(Transcript(entries: kept)) <= (settings.contextSize - 300) * 3 / 4)
         #expect(Array(entries.suffix(kept.count)).map(\.id) == kept.map(\.id))
         guard case .prompt = kept.first else { throw TranscriptOS27Tests.Failure("the kept history does not start with a prompt") }
@@ -46,7 +46,7 @@ import TestSupport
 
     @Test func theCutStaysPutWhileTheRestFits() throws {
         let settings = SessionFixtures.smolLM2.settings
-        let transform = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)
+        let transform = ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 300)
         var entries = Self.longConversation()
         let first = transform(entries)
         entries.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: "One more question?"))])))
@@ -56,14 +56,13 @@ import TestSupport
     }
 
     @Test func aSessionOnAConversationTooLongForTheContextAnswersThroughTheTransform() async throws {
-        let settings = SessionFixtures.smolLM2.settings
         let history = Self.longConversation()
         let plain = LanguageModelSession(model: SessionFixtures.smolLM2, transcript: Transcript(entries: history))
         await #expect(throws: LanguageModelSession.GenerationError.self) {
             try await plain.respond(to: "And tag 50?", options: SessionFixtures.greedy)
         }
         let profile = LanguageModelSession.Profile { Instructions("You answer questions about notes.") }
-            .historyTransform(ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 200))
+            .historyTransform(ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 200))
             .samplingMode(.greedy).maximumResponseTokens(24).model(SessionFixtures.smolLM2)
         let session = LanguageModelSession(profile: profile, history: history)
         let response = try await session.respond(to: "And tag 50?")
@@ -82,13 +81,36 @@ import TestSupport
         let instructions = Transcript.Entry.instructions(
             .init(segments: [.text(.init(content: String(repeating: "Answer briefly and cite the notes. ", count: 20)))], toolDefinitions: []))
         let entries = [instructions] + Self.longConversation()
-        let kept = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(entries)
+        let kept = ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 300)(entries)
         #expect(kept.first?.id == instructions.id)
         guard case .prompt = kept[1] else { throw TranscriptOS27Tests.Failure("the turns kept do not start with a prompt") }
         let counter = try TokenCounter(settings: settings)
         #expect(try counter.count(Transcript(entries: kept)) <= (settings.contextSize - 300) * 3 / 4)
         // Without the instructions the same budget holds more turns: they were counted.
-        let withoutInstructions = ConversationBudget.keepingNewestTurns(of: settings, reservingTokens: 300)(Self.longConversation())
+        let withoutInstructions = ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 300)(Self.longConversation())
         #expect(withoutInstructions.count > kept.count - 1)
+    }
+}
+
+/// The budget with a token counter of the caller's: for any model whose tokens can be counted.
+@Suite struct ConversationBudgetCounterTests {
+    @Test func anyCounterBudgetsTheConversation() {
+        let entries = ConversationBudgetTests.longConversation()
+        // Ten tokens an entry: 1,000 less 200 leaves 800, and a cut keeps three quarters of it.
+        let transform = ConversationBudget.keepingNewestTurns(contextSize: 1_000, reservingTokens: 200) { $0.count * 10 }
+        let kept = transform(entries)
+        #expect(kept.count * 10 <= 600)
+        #expect(Array(entries.suffix(kept.count)).map(\.id) == kept.map(\.id))
+        guard case .prompt = kept.first else {
+            Issue.record("the kept history does not start with a prompt")
+            return
+        }
+    }
+
+    @Test func whatTheCounterCannotCountKeepsOnlyTheNewestTurn() {
+        struct Uncountable: Error {}
+        let entries = ConversationBudgetTests.longConversation()
+        let transform = ConversationBudget.keepingNewestTurns(contextSize: 10_000, reservingTokens: 0) { _ in throw Uncountable() }
+        #expect(transform(entries).map(\.id) == entries.suffix(2).map(\.id))
     }
 }

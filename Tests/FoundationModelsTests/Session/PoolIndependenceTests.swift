@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import FoundationModelsCore
 import LlamaBackend
+import RequestExecution
 import TestSupport
 
 /// A request's progress does not depend on Swift's cooperative pool: while the caller's code holds

@@ -1,5 +1,6 @@
 import Foundation
 import LlamaBackend
+import RequestExecution
 import Synchronization
 
 /// The inference engines of the process: one per model file and configuration, started on first

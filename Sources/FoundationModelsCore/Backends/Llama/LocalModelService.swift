@@ -2,6 +2,7 @@ import ChatTemplates
 import ConstrainedDecoding
 import Foundation
 import LlamaBackend
+import RequestExecution
 
 /// Generates responses on a local GGUF model: renders the transcript with the model's chat
 /// template, tokenizes it, and runs it on the shared inference engine, which reuses the cached

@@ -6,8 +6,10 @@ import Synchronization
 ///
 /// An extra of this implementation (Apple's system model is not configurable). The defaults come
 /// from the environment, so tools and tests can switch models without code. This is the one place
-/// that reads the library's run-time `FM_*` variables; everything below receives explicit values.
-/// The set-up's layout (`FM_CACHE_DIR`, `FM_PREFIX`) is read by `ModelCatalog`, beside it:
+/// that reads the library's run-time `FM_*` variables for the model; everything below receives
+/// explicit values. The tools' variables (`FM_EVAL_*`, `FM_SERVE_TRACES`, `FM_API_KEY`) are read
+/// through `PackageEnvironment`, whose reader this is for the model's. The set-up's layout
+/// (`FM_CACHE_DIR`, `FM_PREFIX`) is read by `ModelCatalog`, beside it:
 ///
 /// | variable | meaning | default |
 /// |---|---|---|
@@ -198,7 +200,12 @@ public struct LocalModelSettings: Sendable, Hashable {
 
     /// Settings read from the environment (see the table above).
     public static var fromEnvironment: LocalModelSettings {
-        let environment = ProcessInfo.processInfo.environment
+        PackageEnvironment().localModelSettings
+    }
+
+    /// Settings read from environment variables (see the table above): the reading behind
+    /// ``fromEnvironment`` and `PackageEnvironment.localModelSettings`.
+    static func reading(_ environment: [String: String]) -> LocalModelSettings {
         var settings = LocalModelSettings(modelPath: environment["FM_MODEL"].flatMap { $0.isEmpty ? nil : ModelCatalog.resolve($0) } ?? defaultModelPath)
         if let size = environment["FM_CONTEXT_SIZE"].flatMap(Int.init), size > 0 { settings.contextSize = size }
         if let threads = environment["FM_THREADS"].flatMap(Int.init), threads > 0 { settings.threads = threads }
