@@ -9,10 +9,17 @@ extension LanguageModelSession.GenerationError {
     /// }
     /// ```
     public var os27Equivalent: any Swift.Error {
-        if let error = LanguageModelError(self) { return error }
-        if let error = SystemLanguageModel.Error(self) { return error }
-        if let error = LanguageModelSession.Error(self) { return error }
-        if let error = GeneratedContent.ParsingError(self) { return error }
-        preconditionFailure("Internal inconsistency: \(self) has no OS 27 equivalent")
+        // Every case names its OS 27 type, so that a new case cannot compile without one; each
+        // initializer maps its own cases (the error itself stands in should one ever decline).
+        switch self {
+        case .assetsUnavailable:
+            SystemLanguageModel.Error(self) ?? self
+        case .concurrentRequests:
+            LanguageModelSession.Error(self) ?? self
+        case .decodingFailure:
+            GeneratedContent.ParsingError(self) ?? self
+        case .exceededContextWindowSize, .guardrailViolation, .unsupportedGuide, .unsupportedLanguageOrLocale, .rateLimited, .refusal:
+            LanguageModelError(self) ?? self
+        }
     }
 }
