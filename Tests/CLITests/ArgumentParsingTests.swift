@@ -197,7 +197,7 @@ import JSONValues
         let onePair = try BenchCommand(arguments: &chosen)
         #expect(onePair.measuresChosenSpeculationOnly && onePair.speculation == .promptLookup(maximumDraftLength: 8))
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation or contention, got 'everything'")) {
+        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation, contention or job, got 'everything'")) {
             try BenchCommand(arguments: &bad)
         }
         var schemas = CommandLineArguments(["--only", "schemas", "--schemas", NSTemporaryDirectory(), "--per-subset", "3", "--max-tokens", "64"])
