@@ -11,7 +11,8 @@ import Vision
 
 let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/VisionRequestsTests/Fixtures")
-let photo = CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
+let photo =
+    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? images.appendingPathComponent("photo-ridge-trail.jpg")
 
 guard case .available = SystemLanguageModel.default.availability else {
