@@ -80,7 +80,8 @@ package final class ChromeTraceFile: RequestTraceObserver {
                     events.append(Self.complete("load model", start: modelStart, duration: load, track: track, arguments: []))
                 }
                 if let prefill = round.prefillDuration {
-                    events.append(Self.complete("prefill", start: modelStart + load.microseconds, duration: prefill, track: track, arguments: []))
+                    events.append(
+                        Self.complete("prefill", start: modelStart + round.prefillOffset.microseconds, duration: prefill, track: track, arguments: []))
                 }
                 if let first = round.timeToFirstToken {
                     events.append(

@@ -145,7 +145,7 @@ extension OTLPTraceExporter {
             }
             if let prefill = round.prefillDuration {
                 let computed = round.usage.input.totalTokenCount - round.usage.input.cachedTokenCount
-                let start = roundStart + nanoseconds(load)
+                let start = roundStart + nanoseconds(round.prefillOffset)
                 spans.append(
                     span(
                         traceID: traceID, spanID: makeSpanID(), parent: roundID, name: "prefill", kind: 1, start: start,

@@ -56,14 +56,23 @@ public struct RequestTrace: Sendable, Identifiable {
         /// Time loading the local model before the prompt could be computed (the first request of
         /// a process on that model; nearly zero afterwards).
         public var modelLoadDuration: Duration?
-        /// Time computing the prompt (local models: from the loaded model until the engine
-        /// reported the prompt computed).
+        /// Time computing the prompt (local models: from the rendered prompt and compiled grammar
+        /// until the engine reported the prompt computed).
         public var prefillDuration: Duration?
         /// Time compiling the response's grammar (schema and tools), for a constrained round on a
         /// local model.
         public var grammarCompileDuration: Duration?
         /// The tools called at the end of the round, with what they returned.
         public var toolCalls: [ToolCall]
+
+        /// Where the prefill began, from the round's start: it ends as the first token comes
+        /// (after the prompt was rendered and the grammar compiled), or right after the model load.
+        var prefillOffset: Duration {
+            guard let prefill = prefillDuration, let first = timeToFirstToken, first >= prefill else {
+                return modelLoadDuration ?? .zero
+            }
+            return first - prefill
+        }
 
         /// Time from the first generated token to the round's end.
         public var decodeDuration: Duration? {

@@ -21,6 +21,7 @@ final class TraceRecorder: Sendable {
         var round: RequestTrace.Round?
         var roundBegan: ContinuousClock.Instant?
         var modelReady: ContinuousClock.Instant?
+        var prefillStart: ContinuousClock.Instant?
         var firstToken: Duration?
         var instructions: String?
         var toolsOffered: [String]?
@@ -52,6 +53,7 @@ final class TraceRecorder: Sendable {
             state.round = RequestTrace.Round(start: now - began, duration: .zero, usage: .init(), toolCalls: [])
             state.roundBegan = now
             state.modelReady = nil
+            state.prefillStart = nil
             if state.toolsOffered == nil {
                 state.toolsOffered = tools
                 state.options = Self.describe(options)
@@ -78,11 +80,17 @@ final class TraceRecorder: Sendable {
         }
     }
 
+    /// The prompt is rendered and the grammar compiled: the engine starts computing the prompt.
+    func notePrefillStart() {
+        let now = clock.now
+        state.withLock { $0.prefillStart = now }
+    }
+
     /// The engine finished computing the prompt.
     func notePrefilled() {
         let now = clock.now
         state.withLock { state in
-            guard let began = state.modelReady ?? state.roundBegan, state.round?.prefillDuration == nil else { return }
+            guard let began = state.prefillStart ?? state.modelReady ?? state.roundBegan, state.round?.prefillDuration == nil else { return }
             state.round?.prefillDuration = now - began
         }
     }
@@ -113,6 +121,7 @@ final class TraceRecorder: Sendable {
             state.round = nil
             state.roundBegan = nil
             state.modelReady = nil
+            state.prefillStart = nil
         }
     }
 

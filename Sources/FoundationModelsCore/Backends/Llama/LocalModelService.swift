@@ -30,6 +30,7 @@ struct LocalModelService: Sendable {
         let compileStart = ContinuousClock.now
         let plan = try TurnPlan(request: request, model: engine.model, breaksLoops: settings.breaksLoops)
         if plan.constraint != nil { TraceRecorder.current?.noteGrammarCompile(ContinuousClock.now - compileStart) }
+        TraceRecorder.current?.notePrefillStart()
         var generation = GenerationRequest(
             promptTokens: promptTokens,
             sampling: SamplingParameters(request.generationOptions),
