@@ -105,10 +105,13 @@ import Testing
         let first = try ChildWriter.run(database: database, prefix: "kept", count: 100, batch: 100)
         #expect(first.status == 0, "\(first.output)")
         let (process, output) = try ChildWriter.start(database: database, prefix: "big", count: 60_000, batch: 60_000, words: 60)
+        // Seen, waited for and killed on this thread, with no suspension between: a test run
+        // that keeps Swift's cooperative pool busy could otherwise resume the kill only after the
+        // batch had ended.
         let seen = ChildWriter.wait(for: "batch 0", in: output)
-        #expect(seen.contains("batch 0"), "\(seen)")
-        try await Task.sleep(for: .milliseconds(400))
+        usleep(300_000)
         kill(process.processIdentifier, SIGKILL)
+        #expect(seen.contains("batch 0"), "\(seen)")
         process.waitUntilExit()
         let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .uncaughtSignal, "the writer finished before the kill: \(rest)")
