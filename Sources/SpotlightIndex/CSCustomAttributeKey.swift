@@ -4,6 +4,8 @@
 /// let species = CSCustomAttributeKey(keyName: "species", searchable: true, searchableByDefault: true, unique: false, multiValued: false)!
 /// attributes.setValue("grey heron" as NSString, forCustomKey: species)
 /// ```
+// `@unchecked Sendable` is sound: every stored property is an immutable `let` of a Sendable type,
+// as in Apple's class of the same name.
 public final class CSCustomAttributeKey: @unchecked Sendable, Hashable {
     /// The key's name.
     public let keyName: String

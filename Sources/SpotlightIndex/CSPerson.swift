@@ -1,5 +1,7 @@
 /// A person who authored or received an item (Apple's `CSPerson`): a display name and handles
 /// such as email addresses or phone numbers.
+// `@unchecked Sendable` as Apple's class is: its one mutable property, `contactIdentifier`, is set
+// by the app before the person is handed to an index, and is not changed while another task reads it.
 public final class CSPerson: @unchecked Sendable {
     /// The name to show.
     public let displayName: String?

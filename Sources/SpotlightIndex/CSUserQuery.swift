@@ -14,6 +14,8 @@ import Foundation
 /// On Linux the words of the string (any syntax in it is read as words) are searched in the
 /// full-text index with BM25 ranking and stemming (`herons` finds `heron`); the context's
 /// `filterQueries` (Core Spotlight's query language) narrow the results. Suggestions are not made.
+// `@unchecked Sendable` as its superclass `CSSearchQuery` is: its own stored properties are `let`s,
+// and the query's mutable state lives behind the superclass's Mutex.
 public class CSUserQuery: CSSearchQuery, @unchecked Sendable {
     let userQueryString: String
     let userContext: CSUserQueryContext?
@@ -67,6 +69,7 @@ extension CSUserQuery {
     }
 
     /// A suggestion (Apple's `CSUserQuery.Suggestion`).
+    // `@unchecked Sendable` as in Apple's interface: the suggestion it wraps is not mutated.
     public struct Suggestion: Identifiable, Hashable, Comparable, @unchecked Sendable {
         /// The suggestion's text.
         public var id: String { String(suggestion.localizedAttributedSuggestion.characters) }
@@ -82,6 +85,8 @@ extension CSUserQuery {
     /// Items and suggestions as they come (Apple's `CSUserQuery.Responses`).
     public struct Responses: AsyncSequence, Sendable {
         /// An item or a suggestion.
+        // `@unchecked Sendable` as in Apple's interface: its items and suggestions are not
+        // mutated once found.
         public enum Response: Identifiable, Hashable, Equatable, @unchecked Sendable {
             case item(Item)
             case suggestion(Suggestion)
