@@ -22,6 +22,41 @@ import LlamaBackend
 /// Spawning `llama-bench` is the point of this command (the reference must come from llama.cpp's
 /// tool, not our code); nothing else in the package starts processes.
 struct BenchCommand {
+    /// `fm bench --help`: the parts the bench measures and their options.
+    static let usage = """
+        USAGE: fm bench [--json] [--only PART] [options]
+
+        Measures this package beside llama.cpp's own tools on the same model and host, and names
+        the host (CPU, cores, vector extensions, llama.cpp build). Progress goes to standard error;
+        --json writes one JSON object (the keys Benchmarks/results/*.json hold).
+
+        PARTS (all run by default but schemas, serve and job, which run when asked with --only):
+          throughput     decoding and prefill through the session API against llama-bench
+          sessions       time to first token by turn and with prewarm, concurrent sessions, memory
+                         per session
+          guided         mask and compile times beside llguidance, guided against free decoding
+                         (--schemas DIR, --schema-limit N, --no-reference)
+          schemas        the user path on real-world schemas: answered, refused by keyword, cut off
+                         (--schemas DIR, --per-subset N, --max-tokens N)
+          serve          fm serve against llama-server under the same concurrent load, plain and
+                         json_schema (--clients N, --requests N, --parallel N, --serve-max-tokens N)
+          speculation    the main job with prompt-lookup speculation and without, then the 1.5B model
+                         with the 0.5B drafting, both beside llama-server (--speculation lookup:N or
+                         draft:MODEL[:N] measures that alone)
+          contention     one session's decoding quiet and beside a busy thread per core, with
+                         llama-bench and llama-batched-bench under the same load
+          job            the main job (fm notes) as processes, cold and warm, ours and on llama-server
+
+        OPTIONS:
+          --only PART        run one part
+          --json             one JSON object on standard output
+          --model PATH       the GGUF model (default: the default model)
+          --repeats N        repetitions of each measurement
+          --threads N        CPU threads
+          --prompt-words N, --generate-tokens N
+                             the throughput part's prompt and answer lengths
+        """
+
     var json = false
     var modelPath: String?
     var repeats = 3

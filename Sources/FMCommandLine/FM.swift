@@ -27,24 +27,8 @@ package enum FM {
           fm eval summary FILE…            the statistics of evaluation results, as text
           fm availability                  print whether the default model is available, and which
                                            llama.cpp build runs it (variant, self-test, CPU)
-          fm bench [--json] [options]      throughput against llama.cpp's llama-bench, and the session
-                                           engine: time to first token by turn and with prewarm,
-                                           concurrent sessions, memory per session; guided generation:
-                                           mask and compile times beside llguidance, guided vs free
-                                           (--only throughput|sessions|guided, --repeats N, --threads N,
-                                           --schemas DIR, --schema-limit N, --no-reference); the user path
-                                           on real schemas: answered, refused by keyword, cut off
-                                           (--only schemas --schemas DIR, --per-subset N, --max-tokens N);
-                                           fm serve against llama-server under the same concurrent load,
-                                           plain and json_schema (--only serve --clients N --requests N
-                                           --parallel N --serve-max-tokens N); the main job with
-                                           prompt-lookup speculation and without, then the 1.5B model with
-                                           the 0.5B drafting and both beside llama-server (--only
-                                           speculation; --speculation lookup:N or draft:MODEL[:N] measures
-                                           that alone); one session's decoding quiet and
-                                           beside a busy thread per core (--only contention); the main
-                                           job as processes, cold and warm, beside the same flow on
-                                           llama-server (--only job); progress goes to standard error
+          fm bench [--json] [options]      measure speed beside llama.cpp's own tools (llama-bench,
+                                           llama-server, llguidance); fm bench --help lists the parts
 
         \(GenerationFlags.help)
 
@@ -62,7 +46,8 @@ package enum FM {
         case "schema": SchemaCommand.usage
         case "trace": TraceCommand.usage
         case "models": "fm models: the GGUF models set-up installed, their sizes and paths (* marks the default)."
-        case "notes", "availability", "eval", "bench":
+        case "bench": BenchCommand.usage
+        case "notes", "availability", "eval":
             "USAGE:\n"
                 + mainUsage.components(separatedBy: "\n").drop { !$0.hasPrefix("  fm \(command)") }
                 .prefix { $0.hasPrefix("  fm \(command)") || $0.hasPrefix("      ") }.joined(separator: "\n")

@@ -121,6 +121,12 @@ import JSONValues
             #expect(help.contains("fm \(command)") || help.contains("fm schema"), "\(command): \(help)")
         }
         #expect(FM.commandUsage("nonsense") == nil)
+        // The bench's parts and options are on its own page, not in fm --help.
+        let bench = FM.commandUsage("bench") ?? ""
+        for part in ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job"] {
+            #expect(bench.contains("\n  \(part) "), "\(part)")
+        }
+        #expect(!FM.usage.contains("--serve-max-tokens") && bench.contains("--serve-max-tokens"))
     }
 
     @Test func schemaObjectWritesApplesShapeAndTheDecoderAcceptsIt() throws {
