@@ -72,17 +72,22 @@ pip_cmd() {
 sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
 
 # ---------------------------------------------------------------------------------------------
+# Installs the Debian packages named, if any (one apt-get update first); fails naming them.
+install_from_debian() {
+  [ $# -gt 0 ] || return 0
+  say "installing $* from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
+  $SUDO apt-get install -y -qq "$@" >/dev/null || fail "apt-get install $* failed"
+}
+
 install_build_tools() {
   STEP="build tools (apt-get install cmake ninja-build pkg-config)"
   local missing=()
   command -v cmake >/dev/null 2>&1 || missing+=(cmake)
   command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-  if [ ${#missing[@]} -eq 0 ]; then return; fi
-  say "installing ${missing[*]} from Debian"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
-  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
+  install_from_debian "${missing[@]}"
 }
 
 # The libraries under `import Vision` (Tesseract with its English model, Leptonica, ZBar), their
@@ -98,11 +103,7 @@ install_vision_libraries() {
   command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
   tesseract --list-langs 2>/dev/null | grep -qx eng || missing+=(tesseract-ocr-eng)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
-  if [ ${#missing[@]} -eq 0 ]; then return; fi
-  say "installing ${missing[*]} from Debian"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
-  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
+  install_from_debian "${missing[@]}"
 }
 
 # SQLite with FTS5 under `import CoreSpotlight` (Debian's libsqlite3-dev is built with FTS5), and
@@ -112,11 +113,7 @@ install_spotlight_libraries() {
   local missing=()
   pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
-  if [ ${#missing[@]} -eq 0 ]; then return; fi
-  say "installing ${missing[*]} from Debian"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >/dev/null || fail "apt-get update failed"
-  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]} failed"
+  install_from_debian "${missing[@]}"
 }
 
 # ---------------------------------------------------------------------------------------------
