@@ -30,6 +30,8 @@ public class CSSearchQueryContext: @unchecked Sendable {
 /// What a user query fetches, how many results and suggestions it gives, and whether results
 /// are ranked (Apple's `CSUserQueryContext`).
 public class CSUserQueryContext: CSSearchQueryContext, @unchecked Sendable {
+    // `@unchecked Sendable` as its superclass and Apple's class are: callers set it up before the
+    // query starts, and the query only reads it.
     /// Whether results come best first (always true here: they are ranked by BM25).
     public var enableRankedResults: Bool = true
     /// Whether ranked results come before others (unused: every result is ranked).
@@ -51,6 +53,7 @@ public class CSUserQueryContext: CSSearchQueryContext, @unchecked Sendable {
 /// A completion of what the user typed (Apple's `CSSuggestion`). The Linux index makes no
 /// suggestions, so no query returns one; the type is here for Apple's API.
 public final class CSSuggestion: @unchecked Sendable, Hashable {
+    // `@unchecked Sendable` is sound: its stored properties are immutable `let`s.
     /// The suggestion's text.
     public let localizedAttributedSuggestion: AttributedString
     /// The kind of suggestion.
