@@ -19,8 +19,9 @@ struct DuplicateKeyGuard {
     private enum Container {
         /// An object: the keys written so far, and whether a key comes next.
         case object(keys: Set<[UInt8]>, expectsKey: Bool)
-        /// An array: its finished scalar items, the item being written (nil between items), and
-        /// whether its items must be distinct; an item holding a container is not recorded.
+        /// An array: whether its items must be distinct and, only then (other arrays cost nothing),
+        /// its finished scalar items and the item being written (nil between items); an item
+        /// holding a container is not recorded.
         case array(ArrayItems)
     }
 
@@ -173,7 +174,7 @@ struct DuplicateKeyGuard {
         case UInt8(ascii: "\""):
             switch containers.last {
             case .object(_, true)?: string = ([], .key, false)
-            case .array(let items)? where !items.holdsContainer && items.current == nil:
+            case .array(let items)? where items.unique && !items.holdsContainer && items.current == nil:
                 startItem()
                 string = ([], .item, false)
             default: string = ([], .other, false)
@@ -206,7 +207,7 @@ struct DuplicateKeyGuard {
             break
         default:
             // The first byte of a number or a literal item.
-            if case .array(let items)? = containers.last, !items.holdsContainer, items.current == nil {
+            if case .array(let items)? = containers.last, items.unique, !items.holdsContainer, items.current == nil {
                 startItem()
                 if case .array(var items)? = containers.last {
                     items.current = [byte]
