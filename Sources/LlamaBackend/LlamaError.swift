@@ -22,6 +22,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case logitsMissing(batchIndex: Int32)
     /// Tokenization failed for text of the given length in bytes.
     case tokenizationFailed(byteCount: Int)
+    /// A generation request had no prompt tokens: the model needs at least one to compute the
+    /// first token's logits.
+    case emptyPrompt
     /// The prompt and response would need more tokens than a sequence holds.
     case contextOverflow(tokenCount: Int, contextLength: Int)
     /// The model's chat template cannot be used.
@@ -62,6 +65,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "llama.cpp computed no logits at batch position \(batchIndex)"
         case .tokenizationFailed(let byteCount):
             "tokenization of \(byteCount) bytes failed"
+        case .emptyPrompt:
+            "the prompt has no tokens (a generation needs at least one)"
         case .contextOverflow(let tokenCount, let contextLength):
             "\(tokenCount) tokens exceed the context of \(contextLength) tokens"
         case .chatTemplateUnavailable(let reason):

@@ -99,6 +99,14 @@ import TestSupport
         }
     }
 
+    @Test func anEmptyPromptFailsWithItsOwnError() async throws {
+        await #expect(throws: LlamaError.emptyPrompt) {
+            _ = try await run(GenerationRequest(promptTokens: [], maximumTokens: 4))
+        }
+        // The engine goes on serving the next request.
+        #expect(try await run(GenerationRequest(promptTokens: try tokens("Hi."), sampling: .init(strategy: .greedy), maximumTokens: 2)).tokens.count == 2)
+    }
+
     @Test func generationStopsWithAnErrorWhenTheContextFills() async throws {
         let small = try InferenceEngine(model: try TestModels.smolLM2(), configuration: ContextConfiguration(tokensPerSequence: 64, sequences: 1, threads: TestModels.threads))
         let prompt = try tokens("Count from 1 to 1000, separated by commas.")

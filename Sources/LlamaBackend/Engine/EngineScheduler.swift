@@ -108,7 +108,7 @@ final class EngineScheduler {
             let prompt = ticket.request.promptTokens
             let prefillOnly = ticket.request.maximumTokens == 0
             if prompt.isEmpty {
-                ticket.continuation.finish(throwing: LlamaError.tokenizationFailed(byteCount: 0))
+                ticket.continuation.finish(throwing: LlamaError.emptyPrompt)
                 continue
             }
             if prompt.count + (prefillOnly ? 0 : 1) > tokensPerSequence {

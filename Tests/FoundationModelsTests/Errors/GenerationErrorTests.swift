@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoundationModelsCore
+import LlamaBackend
 import TestSupport
 
 /// Every error a local model raises, on the real SmolLM2 model: when it is thrown, that the
@@ -219,6 +220,17 @@ import TestSupport
         #expect(LanguageModelSession.Error.transcriptMutationWhileResponding.errorDescription?.contains("transcript") == true)
         let parsing = GeneratedContent.ParsingError(rawContent: "{", debugDescription: "cut short")
         #expect(parsing.errorDescription?.isEmpty == false && parsing.failureReason == "cut short")
+    }
+
+    /// A prompt with no tokens (only a chat template that renders the conversation as no text
+    /// makes one) is Apple's `assetsUnavailable`, which says so, not a tokenization failure.
+    @Test func aPromptWithNoTokensIsAnAssetsErrorThatSaysSo() {
+        let error = GenerationErrorMapping.map(LlamaError.emptyPrompt)
+        guard case .assetsUnavailable(let context)? = error as? LanguageModelSession.GenerationError else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.debugDescription.contains("no tokens") && context.debugDescription.contains("chat template"))
     }
 
     struct Failure: Error, CustomStringConvertible {

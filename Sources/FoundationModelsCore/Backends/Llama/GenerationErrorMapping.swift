@@ -36,6 +36,13 @@ enum GenerationErrorMapping {
                     debugDescription: "The response format's shortest valid answer needs up to \(needed) tokens, but "
                         + "maximumResponseTokens allows \(available); nothing was generated. Raise maximumResponseTokens to at least \(needed).",
                     details: .responseBudget(neededTokens: needed, maximumResponseTokens: available)))
+        case .emptyPrompt:
+            // Only a chat template that renders the conversation as no text gets here (a
+            // template's role markers always give tokens): the model's assets cannot serve it.
+            return GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "The prompt has no tokens: the model's chat template rendered the conversation as empty text, "
+                        + "and a model needs at least one token to answer; nothing was generated."))
         case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
         case .decodeFailed, .cacheEditFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:
