@@ -27,8 +27,6 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     case emptyPrompt
     /// The prompt and response would need more tokens than a sequence holds.
     case contextOverflow(tokenCount: Int, contextLength: Int)
-    /// The model's chat template cannot be used.
-    case chatTemplateUnavailable(reason: String)
     /// The engine was shut down while the request was pending.
     case engineStopped
     /// The token constraint allowed no token (or rejected the sampled one) after this many tokens.
@@ -36,8 +34,6 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     /// Guided generation's shortest valid answer needs more tokens than the response may have:
     /// `maximumTokens`, or the context's room after the prompt (then `contextLength` is set).
     case responseBudgetTooSmall(neededTokens: Int, availableTokens: Int, promptTokens: Int, contextLength: Int?)
-    /// A token outside the vocabulary was used.
-    case tokenOutOfRange(token: Int32, vocabularySize: Int)
     /// llama.cpp rejected a LoRA adapter for the model (not a LoRA GGUF, another architecture,
     /// or tensors whose shapes do not match the model's).
     case adapterLoadFailed(path: String, model: String)
@@ -69,8 +65,6 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "the prompt has no tokens (a generation needs at least one)"
         case .contextOverflow(let tokenCount, let contextLength):
             "\(tokenCount) tokens exceed the context of \(contextLength) tokens"
-        case .chatTemplateUnavailable(let reason):
-            "the model's chat template cannot be used: \(reason)"
         case .engineStopped:
             "the inference engine stopped"
         case .constraintDeadEnd(let generatedTokens):
@@ -78,8 +72,6 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
         case .responseBudgetTooSmall(let needed, let available, _, let contextLength):
             "the shortest valid answer needs up to \(needed) tokens but the response may have \(available)"
                 + (contextLength.map { " (the room left in the context of \($0) tokens after the prompt)" } ?? " (maximumResponseTokens)")
-        case .tokenOutOfRange(let token, let vocabularySize):
-            "token \(token) is outside the vocabulary of \(vocabularySize) tokens"
         case .adapterLoadFailed(let path, let model):
             "llama.cpp could not apply the LoRA adapter at \(path) to the model \(model) (not a LoRA adapter for this model)"
         case .draftModelIncompatible(let path, let model, let reason):

@@ -43,9 +43,9 @@ enum GenerationErrorMapping {
                 .init(
                     debugDescription: "The prompt has no tokens: the model's chat template rendered the conversation as empty text, "
                         + "and a model needs at least one token to answer; nothing was generated."))
-        case .constraintDeadEnd, .tokenizationFailed, .tokenOutOfRange:
+        case .constraintDeadEnd, .tokenizationFailed:
             return GenerationError.decodingFailure(.init(debugDescription: error.description))
-        case .decodeFailed, .cacheEditFailed, .logitsMissing, .chatTemplateUnavailable, .engineStopped:
+        case .decodeFailed, .cacheEditFailed, .logitsMissing, .engineStopped:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
     }
