@@ -14,22 +14,17 @@ package enum ExecutorRun {
         package var text = ""
         /// The tool calls the model made instead of answering, with schema-valid arguments.
         package var toolCalls: [Transcript.ToolCall] = []
-        /// Tokens of the rendered conversation.
-        package var promptTokens = 0
-        /// Of those, how many were found in the cache.
-        package var cachedPromptTokens = 0
-        /// Tokens generated (reasoning included).
-        package var outputTokens = 0
         /// Whether `onText` asked to stop before the executor finished.
         package var stoppedEarly = false
-
         /// The counts as a session reports them.
-        var usage: LanguageModelSession.Usage {
-            var usage = LanguageModelSession.Usage()
-            usage.input = .init(totalTokenCount: promptTokens, cachedTokenCount: cachedPromptTokens)
-            usage.output = .init(totalTokenCount: outputTokens, reasoningTokenCount: 0)
-            return usage
-        }
+        var usage = LanguageModelSession.Usage()
+
+        /// Tokens of the rendered conversation.
+        package var promptTokens: Int { usage.input.totalTokenCount }
+        /// Of those, how many were found in the cache.
+        package var cachedPromptTokens: Int { usage.input.cachedTokenCount }
+        /// Tokens generated (reasoning included).
+        package var outputTokens: Int { usage.output.totalTokenCount }
     }
 
     /// The session identity of runs that name none, in their request traces.
@@ -55,19 +50,15 @@ package enum ExecutorRun {
     ) async throws -> Outcome {
         let backend = try LanguageModelSession.backend(for: model)
         // Traced only while someone observes traces: otherwise this is one atomic load.
-        guard RequestTracing.isEnabled else { return try await fold(request, backend: backend, recorder: nil, onText: onText) }
+        guard RequestTracing.isEnabled else { return try await fold(request, backend: backend, onText: onText) }
         let recorder = TraceRecorder(sessionID: traceSessionID)
-        recorder.beginRound(
-            model: backend.modelDescription, transcript: request.transcript, tools: request.enabledToolDefinitions.map(\.name),
-            options: request.generationOptions)
         do {
-            // The local executor adds the rendered prompt, prefill and grammar times through it.
+            // The fold begins and ends the round; the local executor adds the rendered prompt,
+            // prefill and grammar times.
             let outcome = try await TraceRecorder.$current.withValue(recorder) {
-                try await fold(request, backend: backend, recorder: recorder, onText: onText)
+                try await fold(request, backend: backend, onText: onText)
             }
-            let usage = outcome.usage
-            recorder.endRound(usage: usage)
-            finishTrace(recorder, request: request, outcome: outcome, error: nil, usage: usage)
+            finishTrace(recorder, request: request, outcome: outcome, error: nil, usage: outcome.usage)
             return outcome
         } catch {
             finishTrace(recorder, request: request, outcome: nil, error: error, usage: LanguageModelSession.Usage())
@@ -94,69 +85,14 @@ package enum ExecutorRun {
             recorder.finish(prompt: Prompt(prompt), schemaName: request.schema?.rootTypeName, response: response, error: error, usage: usage))
     }
 
-    /// Reads the executor's channel into the outcome.
+    /// Reads the executor's channel into the outcome through the session's ``TurnFold``.
     private static func fold(
-        _ request: LanguageModelExecutorGenerationRequest, backend: any SessionBackend, recorder: TraceRecorder?,
+        _ request: LanguageModelExecutorGenerationRequest, backend: any SessionBackend,
         onText: @escaping @Sendable (String) async -> Bool
     ) async throws -> Outcome {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let channel = backend.start(request, in: &group)
-            var outcome = Outcome()
-            // Tokens of the text so far, for a run stopped before the executor's final usage.
-            var generatedSoFar = 0
-            var calls = ToolCallAssembly()
-            var failure: (any Error)?
-            do {
-                events: for try await event in channel {
-                    switch event.payload {
-                    case .response(let response):
-                        switch response.action.kind {
-                        case .appendText(let fragment):
-                            if fragment.tokenCount > 0 || !fragment.content.isEmpty { recorder?.noteOutput() }
-                            outcome.text += fragment.content
-                            generatedSoFar += fragment.tokenCount
-                            if !fragment.content.isEmpty, await !onText(fragment.content) {
-                                outcome.stoppedEarly = true
-                                break events
-                            }
-                        case .replaceTextSegment(let replacement): outcome.text = replacement.content
-                        case .updateUsage(let usage): apply(usage, to: &outcome)
-                        default: break
-                        }
-                    case .reasoning(let reasoning):
-                        if case .updateUsage(let usage) = reasoning.action.kind { apply(usage, to: &outcome) }
-                    case .toolCalls(let toolCalls):
-                        switch toolCalls.action.kind {
-                        case .toolCall(let call):
-                            recorder?.noteOutput()
-                            calls.apply(call)
-                        case .removeToolCall(let id): calls.remove(id)
-                        case .updateUsage(let usage): apply(usage, to: &outcome)
-                        case .updateMetadata: break
-                        }
-                    }
-                }
-            } catch {
-                failure = error
-            }
-            if outcome.stoppedEarly {
-                outcome.outputTokens = max(outcome.outputTokens, generatedSoFar)
-                group.cancelAll()
-                // The executor ends with CancellationError: expected after a stop.
-                while let next = try? await group.next() { _ = next }
-                return outcome
-            }
-            try await group.waitForAll()
-            if let failure { throw failure }
-            outcome.toolCalls = try calls.finished()
-            return outcome
+        let (turn, stoppedEarly) = try await TurnFold.run(request, on: backend) { _, text in
+            text.isEmpty ? true : await onText(text)
         }
-    }
-
-    private static func apply(_ usage: LanguageModelExecutorGenerationChannel.Usage, to outcome: inout Outcome) {
-        if usage.output.totalTokenCount > 0 { TraceRecorder.current?.noteOutput() }
-        outcome.promptTokens = usage.input.totalTokenCount
-        outcome.cachedPromptTokens = usage.input.cachedTokenCount
-        outcome.outputTokens = usage.output.totalTokenCount
+        return Outcome(text: turn.text, toolCalls: turn.toolCalls, stoppedEarly: stoppedEarly, usage: turn.usage)
     }
 }

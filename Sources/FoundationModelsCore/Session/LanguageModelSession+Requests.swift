@@ -104,8 +104,6 @@ extension LanguageModelSession {
                     round.backend.capabilities, specification: specification, history: history, contextOptions: round.contextOptions,
                     tools: round.tools)
             }
-            TraceRecorder.current?.beginRound(
-                model: round.backend.modelDescription, transcript: round.transcript, tools: round.tools.map(\.name), options: options)
             let request = LanguageModelExecutorGenerationRequest(
                 id: UUID(),
                 transcript: round.transcript,
@@ -116,16 +114,17 @@ extension LanguageModelSession {
                 metadata: round.metadata)
             let usageBefore = draft.usage
             let entriesBefore = draft.entries
-            let turn = try await runTurn(request, backend: round.backend) { turn in
-                if turn.usage.output.totalTokenCount > 0 { TraceRecorder.current?.noteOutput() }
+            // The round's trace begins and ends in the fold, which also marks its first output.
+            let (turn, _) = try await TurnFold.run(request, on: round.backend) { fold, _ in
+                let turn = fold.turn
                 var total = usageBefore
                 total.add(turn.usage)
                 draft.usage = total
                 draft.partialResponse = turn.text
                 draft.entries = entriesBefore + turn.reasoningEntries
                 onProgress(RequestProgress(text: turn.text, entries: draft.entries, responseID: responseID, usage: total))
+                return true
             }
-            TraceRecorder.current?.endRound(usage: turn.usage)
             draft.usage = usageBefore
             draft.usage.add(turn.usage)
             draft.entries = entriesBefore + turn.reasoningEntries
@@ -284,115 +283,6 @@ extension LanguageModelSession {
         }
         let source = specification.responseFormat?.name ?? schema.rootTypeName
         return (content, .structure(Transcript.StructuredSegment(schemaName: source, content: content)))
-    }
-
-    /// One model turn: text, or tool calls, with the reasoning before them.
-    struct Turn {
-        var text = ""
-        var toolCalls: [Transcript.ToolCall] = []
-        var usage = Usage()
-        var assetIDs: [String] = []
-        var responseEntryID: String?
-        var responseMetadata: [String: any Sendable & Codable & Equatable] = [:]
-        var extraSegments: [Transcript.Segment] = []
-        var toolCallsEntryID: String?
-        var reasoning: ReasoningDraft?
-
-        /// The reasoning as transcript entries (none when the model did not reason).
-        var reasoningEntries: [Transcript.Entry] {
-            guard let reasoning, !reasoning.isEmpty else { return [] }
-            return [.reasoning(reasoning.entry)]
-        }
-    }
-
-    /// Reasoning as it streams in.
-    struct ReasoningDraft {
-        var id = UUID().uuidString
-        var text = ""
-        var signature: Data?
-        var metadata: [String: any Sendable & Codable & Equatable] = [:]
-
-        var isEmpty: Bool { text.isEmpty && signature == nil && metadata.isEmpty }
-
-        var entry: Transcript.Reasoning {
-            Transcript.Reasoning(id: id, metadata: metadata, segments: text.isEmpty ? [] : [.text(Transcript.TextSegment(content: text))], signature: signature)
-        }
-    }
-
-    private func runTurn(
-        _ request: LanguageModelExecutorGenerationRequest,
-        backend: any SessionBackend,
-        onProgress: (Turn) -> Void
-    ) async throws -> Turn {
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            let channel = backend.start(request, in: &group)
-            var turn = Turn()
-            var calls = ToolCallAssembly()
-            do {
-                for try await event in channel {
-                    switch event.payload {
-                    case .response(let response):
-                        if let id = response.entryID { turn.responseEntryID = id }
-                        apply(response.action, to: &turn)
-                    case .reasoning(let reasoning):
-                        var draft = turn.reasoning ?? ReasoningDraft()
-                        if let id = reasoning.entryID { draft.id = id }
-                        switch reasoning.action.kind {
-                        case .appendText(let fragment):
-                            draft.text += fragment.content
-                            turn.usage.output.reasoningTokenCount += fragment.tokenCount
-                            turn.usage.output.totalTokenCount += fragment.tokenCount
-                        case .replaceTextSegment(let replacement): draft.text = replacement.content
-                        case .updateSignature(let signature): draft.signature = signature.signature
-                        case .updateMetadata(let metadata): draft.metadata = metadata.values
-                        case .updateUsage(let usage): turn.usage = Usage(usage)
-                        }
-                        turn.reasoning = draft
-                    case .toolCalls(let toolCalls):
-                        if let id = toolCalls.entryID { turn.toolCallsEntryID = id }
-                        switch toolCalls.action.kind {
-                        case .toolCall(let call): calls.apply(call)
-                        case .removeToolCall(let id): calls.remove(id)
-                        case .updateUsage(let usage): turn.usage = Usage(usage)
-                        case .updateMetadata: break
-                        }
-                    }
-                    onProgress(turn)
-                }
-            } catch {
-                // The executor's error: the task group rethrows it below.
-            }
-            try await group.waitForAll()
-            turn.toolCalls = try calls.finished()
-            return turn
-        }
-    }
-
-    /// Applies a response action to the turn.
-    private func apply(_ action: LanguageModelExecutorGenerationChannel.Response.Action, to turn: inout Turn) {
-        switch action.kind {
-        case .appendText(let fragment):
-            turn.text += fragment.content
-            turn.usage.output.totalTokenCount += fragment.tokenCount
-        case .replaceTextSegment(let replacement):
-            turn.text = replacement.content
-        case .updateMetadata(let metadata):
-            turn.responseMetadata = metadata.values
-            if let assets = metadata.values["assetIDs"] as? [String] {
-                turn.assetIDs = assets
-            } else if let assets = metadata.values["assetIDs"] as? String {
-                turn.assetIDs = assets.split(separator: ",").map(String.init)
-            }
-        case .updateUsage(let usage):
-            turn.usage = Usage(usage)
-        case .updateCustomSegment(let segment):
-            turn.extraSegments.removeAll { $0.id == segment.id }
-            turn.extraSegments.append(.custom(segment))
-        case .addAttachmentSegment(let segment):
-            turn.extraSegments.append(.attachment(segment))
-        case .removeAttachmentSegment(let id):
-            turn.extraSegments.removeAll { $0.id == id }
-        }
     }
 
     /// Runs the turn's tool calls concurrently and returns their outputs in call order.
