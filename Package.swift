@@ -107,6 +107,15 @@ let package = Package(
             dependencies: ["FoundationModelsCore", "JSONValues"],
             swiftSettings: strictSettings
         ),
+        // Why: OpenAI's Chat Completions format written once, as `Codable` types (request, message,
+        // completion and chunk, error body) and the strict body reader with its named errors, shared
+        // by the client backend, `fm serve` and `fm bench`. Only JSON below it, so that neither side
+        // drags the other in; `package` access, exported by no product.
+        .target(
+            name: "OpenAIWire",
+            dependencies: ["JSONValues"],
+            swiftSettings: strictSettings
+        ),
         // Why: `@Generable` and `@Guide`, compiled against the toolchain's own swift-syntax.
         .macro(
             name: "FoundationModelsMacros",
@@ -314,6 +323,11 @@ let package = Package(
             dependencies: ["FoundationModelsMacros", "TestSupport"],
             swiftSettings: swiftSyntaxFlags,
             linkerSettings: swiftSyntaxLinking
+        ),
+        .testTarget(
+            name: "OpenAIWireTests",
+            dependencies: ["OpenAIWire", "JSONValues"],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "JSONValuesTests",
