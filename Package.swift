@@ -104,7 +104,7 @@ let package = Package(
         // needs nothing of llama.cpp.
         .target(
             name: "OpenAICompatibleBackend",
-            dependencies: ["FoundationModelsCore", "JSONValues"],
+            dependencies: ["FoundationModelsCore", "JSONValues", "OpenAIWire"],
             swiftSettings: strictSettings
         ),
         // Why: OpenAI's Chat Completions format written once, as `Codable` types (request, message,
@@ -248,7 +248,7 @@ let package = Package(
         // Apart from the CLI so that its tests can drive it in-process.
         .target(
             name: "FMServer",
-            dependencies: ["FoundationModelsCore", "HTTPServer", "JSONValues"],
+            dependencies: ["FoundationModelsCore", "HTTPServer", "JSONValues", "OpenAIWire"],
             swiftSettings: strictSettings
         ),
         // Why: test doubles shipped for our users (a scripted MockLanguageModel).
@@ -268,7 +268,9 @@ let package = Package(
         // beside llguidance), apart from the commands and exported by no product.
         .target(
             name: "FMBench",
-            dependencies: ["FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer"],
+            dependencies: [
+                "FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer", "OpenAIWire"
+            ],
             swiftSettings: strictSettings
         ),
         // Why: the `fm` executable itself: it only calls `FM.main()`.
@@ -299,7 +301,7 @@ let package = Package(
             name: "FoundationModelsTests",
             dependencies: [
                 "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
-                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport", "RequestExecution"
+                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport", "RequestExecution", "OpenAIWire"
             ],
             swiftSettings: strictSettings
         ),
@@ -310,7 +312,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FMServerTests",
-            dependencies: ["FMServer", "FMBench", "HTTPServer", "FoundationModels", "JSONValues", "TestSupport"],
+            dependencies: ["FMServer", "FMBench", "HTTPServer", "FoundationModels", "JSONValues", "OpenAIWire", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

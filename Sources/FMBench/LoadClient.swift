@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+import JSONValues
 import LlamaBackend
+import OpenAIWire
 
 /// One streamed chat completion over a plain loopback socket, timed from the client's side: what
 /// `fm bench --only serve` sends to `fm serve` and to `llama-server` alike.
@@ -105,14 +107,35 @@ enum LoadClient {
     /// The concatenated `choices[0].delta.content` of a Server-Sent Events body's `data:` events.
     static func streamedContent(ofEventStream body: [UInt8]) -> String {
         var content = ""
+        let decoder = JSONDecoder()
         for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("data: {") {
-            guard let event = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8)) as? [String: Any],
-                let choice = (event["choices"] as? [[String: Any]])?.first,
-                let piece = (choice["delta"] as? [String: Any])?["content"] as? String
+            guard let chunk = try? decoder.decode(ChatCompletion.self, from: Data(line.dropFirst(6).utf8)),
+                let piece = chunk.choices?.first?.delta?.content
             else { continue }
             content += piece
         }
         return content
+    }
+
+    /// The body of a greedy, streamed request with usage (no `model`: each server answers with the
+    /// one it serves), the answer bounded at `maximumTokens` and, given a schema, following it.
+    static func body(messages: [ChatMessage], maximumTokens: Int, schema: (name: String, schema: JSONValue)? = nil) -> String {
+        var request = ChatCompletionRequest(model: nil, messages: messages)
+        request.stream = true
+        request.streamOptions = .init(includeUsage: true)
+        request.responseFormat = schema.map { .jsonSchema(name: $0.name, schema: $0.schema, strict: true) }
+        request.temperature = 0
+        request.maxTokens = maximumTokens
+        return request.jsonValue.jsonText()
+    }
+
+    /// A schema written in the bench's source, read once.
+    static func schema(_ text: String) -> JSONValue {
+        do {
+            return try JSONReader.read(text)
+        } catch {
+            preconditionFailure("a bench's schema literal is not JSON: \(error)")
+        }
     }
 
     /// Runs `clients` threads, each sending its bodies one after another; returns every outcome

@@ -2,6 +2,7 @@ import FMServer
 import Foundation
 package import FoundationModels
 import JSONValues
+import OpenAIWire
 
 /// `fm bench --only serve`: the same concurrent loopback load against `fm serve` and against
 /// llama.cpp's `llama-server` (same model, threads, parallel slots and context per slot), plain,
@@ -149,7 +150,7 @@ package struct ServeBench {
         var scenarios: [(String, Figures, Figures, [(tokens: Double, requests: Double, reported: Double)])] = []
         let tokenCount = try LoadClient.tokenCounter(modelPath: settings.modelPath)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        for (name, format, contended) in [("plain", "", false), ("json_schema", Self.schemaFormat, false), ("plain_contended", "", true)] {
+        for (name, format, contended) in [("plain", nil, false), ("json_schema", Self.schema, false), ("plain_contended", nil, true)] {
             var mine: [Figures] = []
             var theirs: [Figures] = []
             // A warm-up round on each (model load, first allocations) that is not counted.
@@ -182,17 +183,23 @@ package struct ServeBench {
         return Report(load: load, threads: settings.threads ?? 1, scenarios: scenarios)
     }
 
-    /// The response format of the guided scenario.
-    static let schemaFormat =
-        #", "response_format": {"type": "json_schema", "json_schema": {"name": "note", "strict": true, "schema": {"type": "object", "properties": {"title": {"type": "string"}, "summary": {"type": "string"}, "rating": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["title", "summary", "rating"], "additionalProperties": false}}}"#
+    /// The schema of the guided scenario's response format.
+    static let schema = (
+        name: "note",
+        schema: LoadClient.schema(
+            #"{"type": "object", "properties": {"title": {"type": "string"}, "summary": {"type": "string"}, "rating": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["title", "summary", "rating"], "additionalProperties": false}"#
+        )
+    )
 
     /// One client's request bodies: a shared system prompt and a distinct question each (no
     /// `model`: each server answers with the one it serves).
-    func bodies(client: Int, count: Int, format: String) -> [String] {
+    func bodies(client: Int, count: Int, format: (name: String, schema: JSONValue)?) -> [String] {
         (0..<count).map { index in
-            #"{"messages": [{"role": "system", "content": "You are a helpful assistant. Answer briefly."}, "#
-                + #"{"role": "user", "content": "Write a short note about topic number \#(client * 100 + index) of a city guide."}], "#
-                + #""temperature": 0, "max_tokens": \#(load.maximumTokens), "stream": true, "stream_options": {"include_usage": true}\#(format)}"#
+            LoadClient.body(
+                messages: [
+                    ChatMessage(role: .system, text: "You are a helpful assistant. Answer briefly."),
+                    ChatMessage(role: .user, text: "Write a short note about topic number \(client * 100 + index) of a city guide.")
+                ], maximumTokens: load.maximumTokens, schema: format)
         }
     }
 

@@ -1,6 +1,8 @@
 import FMServer
 import Foundation
 package import FoundationModels
+import JSONValues
+import OpenAIWire
 
 /// `fm bench --only speculation`, side by side: one extraction request at a time (greedy, streamed)
 /// to `fm serve` and to llama.cpp's `llama-server` on the same model and threads, without
@@ -134,16 +136,25 @@ package struct SpeculationSideBySideBench {
     }
 
     /// The request: action items quoted from meeting notes (an answer that copies its input).
-    static let body = request(format: "")
+    static let body = request(schema: nil)
 
     /// The same request with a JSON Schema for the action items.
     static let jsonBody = request(
-        format:
-            #", "response_format": {"type": "json_schema", "json_schema": {"name": "actions", "strict": true, "schema": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"owner": {"type": "string"}, "task": {"type": "string"}, "deadline": {"type": "string"}}, "required": ["owner", "task", "deadline"], "additionalProperties": false}}}, "required": ["items"], "additionalProperties": false}}}"#
-    )
+        schema: (
+            name: "actions",
+            schema: LoadClient.schema(
+                #"{"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"owner": {"type": "string"}, "task": {"type": "string"}, "deadline": {"type": "string"}}, "required": ["owner", "task", "deadline"], "additionalProperties": false}}}, "required": ["items"], "additionalProperties": false}"#
+            )
+        ))
 
-    private static func request(format: String) -> String {
-        #"{"messages": [{"role": "user", "content": "Rewrite these meeting notes as a list of action items, one per line, as 'owner: task (deadline)', quoting the notes' words:\nWeekly sync, product team. Attendees: Sara, Youssef, Lina. Discussed the Q3 launch. Sara to finalize pricing by Friday. Youssef needs to fix the login bug before the release - urgent. Lina will share the new onboarding mockups next week. Budget review moved to next month."}], "#
-            + #""temperature": 0, "max_tokens": 160, "stream": true, "stream_options": {"include_usage": true}\#(format)}"#
+    private static func request(schema: (name: String, schema: JSONValue)?) -> String {
+        LoadClient.body(
+            messages: [
+                ChatMessage(
+                    role: .user,
+                    text:
+                        "Rewrite these meeting notes as a list of action items, one per line, as 'owner: task (deadline)', quoting the notes' words:\nWeekly sync, product team. Attendees: Sara, Youssef, Lina. Discussed the Q3 launch. Sara to finalize pricing by Friday. Youssef needs to fix the login bug before the release - urgent. Lina will share the new onboarding mockups next week. Budget review moved to next month."
+                )
+            ], maximumTokens: 160, schema: schema)
     }
 }

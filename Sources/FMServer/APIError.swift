@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JSONValues
+import OpenAIWire
 
 /// An error answered in OpenAI's shape: an HTTP status and
 /// `{"error": {"message", "type", "param", "code"}}`, so that every OpenAI client raises its own
@@ -29,16 +30,7 @@ struct APIError: Error, Equatable, Sendable {
 
     /// The error as a JSON value.
     var json: JSONValue {
-        .object([
-            JSONMember(
-                "error",
-                .object([
-                    JSONMember("message", .string(message)),
-                    JSONMember("type", .string(type)),
-                    JSONMember("param", param.map(JSONValue.string) ?? .null),
-                    JSONMember("code", code.map(JSONValue.string) ?? .null)
-                ]))
-        ])
+        ErrorResponse(error: .init(message: message, type: type, param: param, code: code)).jsonValue
     }
 
     /// The error as a whole HTTP response.

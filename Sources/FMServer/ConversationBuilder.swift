@@ -1,6 +1,7 @@
 import Foundation
 import FoundationModelsCore
 import JSONValues
+import OpenAIWire
 
 /// Turns a chat request into an executor request: leading system messages become the
 /// instructions (with the tools), the rest the transcript, ending with the prompt or the tool
@@ -8,7 +9,7 @@ import JSONValues
 /// tool's parameters become ``GenerationSchema``s, enforced while decoding. A schema the decoder
 /// cannot enforce is refused with the keyword, never loosened.
 struct ConversationBuilder {
-    let request: ChatRequest
+    let request: ChatCompletionRequest
 
     /// The executor request.
     ///
@@ -45,17 +46,19 @@ struct ConversationBuilder {
                 if !message.toolCalls.isEmpty {
                     var calls: [Transcript.ToolCall] = []
                     for (callIndex, call) in message.toolCalls.enumerated() {
+                        let text = call.function?.arguments ?? ""
                         let arguments: GeneratedContent
                         do {
-                            arguments = try GeneratedContent(json: call.arguments.isEmpty ? "{}" : call.arguments)
+                            arguments = try GeneratedContent(json: text.isEmpty ? "{}" : text)
                         } catch {
                             throw APIError.invalid(
                                 "\(path).tool_calls[\(callIndex)].function.arguments is not valid JSON",
                                 param: "\(path).tool_calls[\(callIndex)].function.arguments")
                         }
-                        let id = call.id.isEmpty ? "call_\(index)_\(callIndex)" : call.id
-                        callNames[id] = call.name
-                        calls.append(Transcript.ToolCall(id: id, toolName: call.name, arguments: arguments))
+                        let id = call.id.flatMap { $0.isEmpty ? nil : $0 } ?? "call_\(index)_\(callIndex)"
+                        let name = call.function?.name ?? ""
+                        callNames[id] = name
+                        calls.append(Transcript.ToolCall(id: id, toolName: name, arguments: arguments))
                     }
                     entries.append(.toolCalls(Transcript.ToolCalls(calls)))
                 }
@@ -80,7 +83,8 @@ struct ConversationBuilder {
         var options = try generationOptions()
         let schema = try responseSchema()
         var enabled = tools
-        switch request.toolChoice {
+        let toolChoice = request.toolChoice ?? .auto
+        switch toolChoice {
         case .auto: options.toolCallingMode = tools.isEmpty ? nil : .allowed
         case .none: options.toolCallingMode = tools.isEmpty ? nil : .disallowed
         case .required: options.toolCallingMode = .required
@@ -88,7 +92,7 @@ struct ConversationBuilder {
             enabled = tools.filter { $0.name == name }
             options.toolCallingMode = .required
         }
-        if case .none = request.toolChoice { enabled = [] }
+        if toolChoice == .none { enabled = [] }
         return LanguageModelExecutorGenerationRequest(
             transcript: Transcript(entries: entries), enabledTools: enabled, schema: schema, generationOptions: options)
     }
@@ -105,18 +109,18 @@ struct ConversationBuilder {
 
     /// The schema the answer must follow, if any.
     func responseSchema() throws(APIError) -> GenerationSchema? {
-        switch request.responseFormat {
+        switch request.responseFormat ?? .text {
         case .text: return nil
         case .jsonObject:
             return try Self.schema(.object([JSONMember("type", .string("object"))]), param: "response_format")
-        case .jsonSchema(_, let schema):
+        case .jsonSchema(_, let schema, _):
             return try Self.schema(schema, param: "response_format.json_schema.schema")
         }
     }
 
     private func toolDefinitions() throws(APIError) -> [Transcript.ToolDefinition] {
         var seen: Set<String> = []
-        return try request.tools.enumerated().map { (index, function) throws(APIError) in
+        return try (request.tools ?? []).enumerated().map { (index, function) throws(APIError) in
             guard seen.insert(function.name).inserted else {
                 throw APIError.invalid("tools[\(index)]: a second function named '\(function.name)'", param: "tools[\(index)].function.name")
             }

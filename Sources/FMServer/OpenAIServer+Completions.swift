@@ -2,13 +2,14 @@ import Foundation
 import FoundationModelsCore
 import HTTPServer
 import JSONValues
+import OpenAIWire
 import Synchronization
 
 extension OpenAIServer {
     /// `POST /v1/chat/completions`: checks the request, waits for a slot (or answers 429), runs
     /// it on the model's executor and answers whole or as Server-Sent Events.
     func completions(_ request: HTTPRequest, writer: HTTPResponseWriter) async {
-        let chat: ChatRequest
+        let chat: ChatCompletionRequest
         let served: ServedModel
         let executorRequest: LanguageModelExecutorGenerationRequest
         do {
@@ -18,7 +19,7 @@ extension OpenAIServer {
             } catch {
                 throw APIError.invalid("the body is not valid JSON: \(error)", code: "invalid_json")
             }
-            chat = try ChatRequest(json: body)
+            chat = try ChatCompletionRequest(checking: body)
             served = try servedModel(named: chat.model)
             if case .unavailable(let reason) = served.model.availability {
                 throw APIError(status: 503, message: "the model is not available: \(reason)", type: "server_error", param: nil, code: "model_unavailable")
@@ -44,21 +45,21 @@ extension OpenAIServer {
             return
         }
         defer { gate.leave() }
-        let encoder = CompletionJSON(
+        let stamp = CompletionStamp(
             id: "chatcmpl-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(24),
             created: Int(Date().timeIntervalSince1970), model: chat.model ?? served.id)
-        if chat.stream {
-            await stream(chat, executorRequest, served: served, encoder: encoder, writer: writer)
+        if chat.stream == true {
+            await stream(chat, executorRequest, served: served, stamp: stamp, writer: writer)
         } else {
-            await answer(chat, executorRequest, served: served, encoder: encoder, writer: writer)
+            await answer(chat, executorRequest, served: served, stamp: stamp, writer: writer)
         }
     }
 
     private func answer(
-        _ chat: ChatRequest, _ request: LanguageModelExecutorGenerationRequest, served: ServedModel, encoder: CompletionJSON, writer: HTTPResponseWriter
+        _ chat: ChatCompletionRequest, _ request: LanguageModelExecutorGenerationRequest, served: ServedModel, stamp: CompletionStamp, writer: HTTPResponseWriter
     ) async {
         let timing = GenerationTiming()
-        let filter = StopFilterBox(stops: request.schema == nil ? chat.stop : [])
+        let filter = StopFilterBox(stops: request.schema == nil ? chat.stop ?? [] : [])
         do {
             let outcome = try await ExecutorRun.run(request, on: served.model, traceSessionID: traceSessionID) { piece in
                 timing.markText()
@@ -72,9 +73,9 @@ extension OpenAIServer {
             let text = filter.stops.isEmpty ? outcome.text : filter.released + filter.finish()
             let usage = Self.usage(of: outcome)
             record(outcome, timing: timing)
-            json(
-                200, encoder.response(text: text, toolCalls: outcome.toolCalls, finishReason: finishReason(outcome, chat, request, served, stopped: filter.stopped), usage: usage),
-                writer)
+            let response = stamp.response(
+                text: text, toolCalls: outcome.toolCalls, finishReason: finishReason(outcome, chat, request, served, stopped: filter.stopped), usage: usage)
+            json(200, response.jsonValue, writer)
         } catch {
             if writer.isClientGone {
                 metrics.recordCancellation()
@@ -89,9 +90,10 @@ extension OpenAIServer {
     /// end), so that what fails before generating (a budget too small for the schema, an
     /// overflowing context) is still an HTTP error with its status, as for a whole response.
     private func stream(
-        _ chat: ChatRequest, _ request: LanguageModelExecutorGenerationRequest, served: ServedModel, encoder: CompletionJSON, writer: HTTPResponseWriter
+        _ chat: ChatCompletionRequest, _ request: LanguageModelExecutorGenerationRequest, served: ServedModel, stamp: CompletionStamp, writer: HTTPResponseWriter
     ) async {
         let started = Mutex(false)
+        @Sendable func send(_ chunk: ChatCompletion) -> Bool { send(chunk.jsonValue) }
         @Sendable func send(_ value: JSONValue) -> Bool {
             let first = started.withLock { started in
                 defer { started = true }
@@ -100,17 +102,17 @@ extension OpenAIServer {
             if first {
                 writer.startStreaming(
                     HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")] + Self.corsHeaders))
-                writer.send(Data("data: \(encoder.chunk(delta: [JSONMember("role", .string("assistant")), JSONMember("content", .string(""))]).jsonText())\n\n".utf8))
+                writer.send(Data("data: \(stamp.chunk(ChatCompletion.Delta(role: "assistant", content: "")).jsonValue.jsonText())\n\n".utf8))
             }
             return writer.send(Data("data: \(value.jsonText())\n\n".utf8))
         }
         let timing = GenerationTiming()
-        let filter = StopFilterBox(stops: request.schema == nil ? chat.stop : [])
+        let filter = StopFilterBox(stops: request.schema == nil ? chat.stop ?? [] : [])
         do {
             let outcome = try await ExecutorRun.run(request, on: served.model, traceSessionID: traceSessionID) { piece in
                 timing.markText()
                 let released = filter.append(piece)
-                if !released.isEmpty, !send(encoder.chunk(delta: [JSONMember("content", .string(released))])) { return false }
+                if !released.isEmpty, !send(stamp.chunk(ChatCompletion.Delta(content: released))) { return false }
                 return !filter.stopped
             }
             if writer.isClientGone {
@@ -118,10 +120,10 @@ extension OpenAIServer {
                 return
             }
             let rest = filter.finish()
-            if !rest.isEmpty { _ = send(encoder.chunk(delta: [JSONMember("content", .string(rest))])) }
-            if !outcome.toolCalls.isEmpty { _ = send(encoder.chunk(delta: CompletionJSON.toolCallsDelta(outcome.toolCalls))) }
-            _ = send(encoder.chunk(delta: [], finishReason: finishReason(outcome, chat, request, served, stopped: filter.stopped)))
-            if chat.includeUsage { _ = send(encoder.usageChunk(Self.usage(of: outcome))) }
+            if !rest.isEmpty { _ = send(stamp.chunk(ChatCompletion.Delta(content: rest))) }
+            if !outcome.toolCalls.isEmpty { _ = send(stamp.chunk(CompletionStamp.toolCallsDelta(outcome.toolCalls))) }
+            _ = send(stamp.chunk(ChatCompletion.Delta(), finishReason: finishReason(outcome, chat, request, served, stopped: filter.stopped)))
+            if chat.includesUsage { _ = send(stamp.usageChunk(Self.usage(of: outcome))) }
             record(outcome, timing: timing)
         } catch {
             if writer.isClientGone {
@@ -143,7 +145,7 @@ extension OpenAIServer {
 
     /// Why the generation ended, in OpenAI's words.
     private func finishReason(
-        _ outcome: ExecutorRun.Outcome, _ chat: ChatRequest, _ request: LanguageModelExecutorGenerationRequest, _ served: ServedModel, stopped: Bool
+        _ outcome: ExecutorRun.Outcome, _ chat: ChatCompletionRequest, _ request: LanguageModelExecutorGenerationRequest, _ served: ServedModel, stopped: Bool
     ) -> String {
         if !outcome.toolCalls.isEmpty { return "tool_calls" }
         if stopped || request.schema != nil { return "stop" }
@@ -160,8 +162,8 @@ extension OpenAIServer {
             timeToFirstToken: firstToken, timePerToken: perToken, duration: duration)
     }
 
-    private static func usage(of outcome: ExecutorRun.Outcome) -> CompletionJSON.Usage {
-        CompletionJSON.Usage(promptTokens: outcome.promptTokens, cachedTokens: outcome.cachedPromptTokens, completionTokens: outcome.outputTokens)
+    private static func usage(of outcome: ExecutorRun.Outcome) -> ChatCompletion.Usage {
+        ChatCompletion.Usage(promptTokens: outcome.promptTokens, cachedTokens: outcome.cachedPromptTokens, completionTokens: outcome.outputTokens)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModelsCore
+import OpenAIWire
 
 /// Turns the events of a streamed chat completion into channel events: text as it arrives, tool
 /// calls once their pieces are all in, and token usage at the end.
@@ -15,7 +16,7 @@ struct ChatCompletionStreamDecoder {
 
     private var calls: [Int: PendingCall] = [:]
     /// The token usage the server reported, if it did.
-    private(set) var usage: ChatCompletionChunk.Usage?
+    private(set) var usage: ChatCompletion.Usage?
     /// Characters of text, reasoning and tool-call arguments received, for estimating usage when
     /// the server reports none.
     private(set) var generatedCharacterCount = 0
@@ -40,9 +41,9 @@ struct ChatCompletionStreamDecoder {
             throw .streamedError(data)
         }
         if data.isEmpty { return [] }
-        let chunk: ChatCompletionChunk
+        let chunk: ChatCompletion
         do {
-            chunk = try decoder.decode(ChatCompletionChunk.self, from: Data(data.utf8))
+            chunk = try decoder.decode(ChatCompletion.self, from: Data(data.utf8))
         } catch {
             throw .malformedChunk(data, underlying: error)
         }
@@ -54,7 +55,7 @@ struct ChatCompletionStreamDecoder {
         // Why only the first choice: requests ask for one (`n` is never sent).
         guard let choice = chunk.choices?.first(where: { ($0.index ?? 0) == 0 }) else { return events }
         if let reason = choice.finishReason { finishReason = reason }
-        guard let delta = choice.delta ?? choice.message else { return events }
+        guard let delta = choice.delta ?? choice.message.map(ChatCompletion.Delta.init) else { return events }
         generatedCharacterCount += (delta.reasoningContent?.count ?? 0) + (delta.content?.count ?? 0)
         generatedCharacterCount += (delta.toolCalls ?? []).reduce(0) { $0 + ($1.function?.arguments?.count ?? 0) }
         if let reasoning = delta.reasoningContent, !reasoning.isEmpty {

@@ -1,3 +1,5 @@
+import OpenAIWire
+
 /// The tokens one chat completion exchange used, for callers that meter usage (the daily quota of
 /// ``PrivateCloudComputeLanguageModel``).
 ///

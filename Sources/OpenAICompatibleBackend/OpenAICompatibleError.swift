@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModelsCore
+import OpenAIWire
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -67,7 +68,7 @@ enum OpenAICompatibleError: Error {
     /// - Parameter retryAfter: The `Retry-After` header (seconds, or an HTTP date), quoted in the
     ///   description so that a caller can wait as the server asks.
     static func map(status: Int, body: String, url: URL?, retryAfter: String? = nil) -> LanguageModelSession.GenerationError {
-        let detail = (try? JSONDecoder().decode(ServerErrorBody.self, from: Data(body.utf8)))?.detail
+        let detail = (try? JSONDecoder().decode(ErrorResponse.self, from: Data(body.utf8)))?.detail
         let message = detail?.message ?? body
         let at = url.map { " from \($0.absoluteString)" } ?? ""
         var description = "HTTP \(status)\(at): \(message.prefix(2000))"

@@ -1,6 +1,7 @@
 import Foundation
 public import FoundationModelsCore
 import JSONValues
+import OpenAIWire
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

@@ -1,12 +1,13 @@
 @testable import FMServer
 import FoundationModels
 import JSONValues
+import OpenAIWire
 import Testing
 
 /// Request checking: each malformed field is a 400 that names it; what is valid reads as given.
 @Suite struct ChatRequestTests {
-    func parse(_ text: String) throws -> ChatRequest {
-        try ChatRequest(json: JSONReader.read(text))
+    func parse(_ text: String) throws -> ChatCompletionRequest {
+        try ChatCompletionRequest(checking: JSONReader.read(text))
     }
 
     func refusal(_ text: String) -> APIError? {
@@ -35,12 +36,12 @@ import Testing
         #expect(request.model == "m")
         #expect(request.messages.map(\.role) == [.system, .user])
         #expect(request.messages[1].text == "Hi\nthere")
-        #expect(request.stream && request.includeUsage)
+        #expect(request.stream == true && request.includesUsage)
         #expect(request.temperature == 0.5 && request.topP == 0.9 && request.seed == 7)
         #expect(request.maximumTokens == 20)
         #expect(request.stop == ["\n\n", "END"])
         #expect(request.toolChoice == .function("f"))
-        #expect(request.responseFormat == .jsonSchema(name: "r", schema: .object([JSONMember("type", .string("object"))])))
+        #expect(request.responseFormat == .jsonSchema(name: "r", schema: .object([JSONMember("type", .string("object"))]), strict: true))
     }
 
     @Test(arguments: [
@@ -62,6 +63,8 @@ import Testing
         (#"{"messages": [{"role": "user", "content": "x"}], "stream": "yes"}"#, "stream"),
         (#"{"messages": [{"role": "user", "content": "x"}], "stop": ["a", "b", "c", "d", "e"]}"#, "stop"),
         (#"{"messages": [{"role": "user", "content": "x"}], "frequency_penalty": 0.5}"#, "frequency_penalty"),
+        (#"{"messages": [{"role": "user", "content": "x"}], "presence_penalty": -1}"#, "presence_penalty"),
+        (#"{"messages": [{"role": "user", "content": "x"}], "logprobs": true}"#, "logprobs"),
         (#"{"messages": [{"role": "user", "content": "x"}], "tool_choice": "required"}"#, "tool_choice"),
         (
             #"{"messages": [{"role": "user", "content": "x"}], "tools": [{"type": "function", "function": {"name": "f"}}], "tool_choice": {"type": "function", "function": {"name": "g"}}}"#,

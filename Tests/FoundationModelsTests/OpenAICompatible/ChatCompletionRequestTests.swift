@@ -6,6 +6,8 @@ import Testing
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
 import JSONValues
+import OpenAIWire
+import SmartNotes
 
 @Generable
 struct RemoteCityFact {
@@ -28,7 +30,7 @@ struct RemoteCityFact {
             .response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: "Sara leads product."))])),
             .prompt(Transcript.Prompt(segments: [.text(.init(content: "Thanks"))]))
         ])
-        let messages = try ChatCompletionRequest.messages(of: transcript).map { $0.serialized() }
+        let messages = try ChatCompletionRequest.messages(of: transcript).map { try JSONValueEncoder().encode($0).serialized() }
         #expect(
             messages == [
                 #"{"role":"system","content":"Be brief."}"#,
@@ -45,7 +47,7 @@ struct RemoteCityFact {
             .instructions(Transcript.Instructions(segments: [], toolDefinitions: [])),
             .prompt(Transcript.Prompt(segments: [.text(.init(content: "Hi"))]))
         ])
-        #expect(try ChatCompletionRequest.messages(of: transcript).map { $0.serialized() } == [#"{"role":"user","content":"Hi"}"#])
+        #expect(try ChatCompletionRequest.messages(of: transcript).map { try JSONValueEncoder().encode($0).serialized() } == [#"{"role":"user","content":"Hi"}"#])
     }
 
     func body(_ request: LanguageModelExecutorGenerationRequest, extendedSampling: Bool = true) throws -> JSONValue {
@@ -87,7 +89,9 @@ struct RemoteCityFact {
 
     @Test func samplingOptions() {
         func sampling(_ options: GenerationOptions, extended: Bool = true) -> String {
-            JSONValue.object(ChatCompletionRequest.sampling(for: options, extendedSampling: extended)).serialized()
+            var request = ChatCompletionRequest(model: nil, messages: [])
+            request.setSampling(options, extendedSampling: extended)
+            return JSONValue.object((request.jsonValue.objectMembers ?? []).filter { $0.key != "messages" }).serialized()
         }
         #expect(sampling(GenerationOptions()) == "{}")
         #expect(

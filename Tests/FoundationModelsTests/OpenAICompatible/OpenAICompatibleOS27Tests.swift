@@ -4,6 +4,7 @@ import TestSupport
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
 import JSONValues
+import OpenAIWire
 
 /// OS 27 through an OpenAI-compatible server: images as `image_url` parts, reasoning from
 /// `reasoning_content`, reasoning levels as `reasoning_effort`, the schema's name.

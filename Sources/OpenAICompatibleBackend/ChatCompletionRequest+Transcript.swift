@@ -1,0 +1,149 @@
+import FoundationModelsCore
+import OpenAIWire
+
+extension ChatCompletionRequest {
+    /// The streamed request for an executor request.
+    ///
+    /// - Parameters:
+    ///   - request: The transcript, tools, schema and options.
+    ///   - model: The model name the server expects.
+    ///   - extendedSampling: Whether to send `top_k` (llama-server and vLLM accept it; OpenAI does not).
+    /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
+    ///   transcript cannot be read or is not an image.
+    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool) throws {
+        self.init(
+            model: model,
+            messages: try Self.messages(of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true))
+        stream = true
+        streamOptions = StreamOptions(includeUsage: true)
+        let tools = request.enabledToolDefinitions.map(Self.tool(for:))
+        if !tools.isEmpty {
+            self.tools = tools
+            switch request.generationOptions.toolCallingMode?.kind {
+            case .none, .allowed: toolChoice = .auto
+            case .required: toolChoice = .required
+            case .disallowed: toolChoice = ToolChoice.none
+            }
+        }
+        if let schema = request.schema {
+            responseFormat = .jsonSchema(name: Self.schemaName(schema.name), schema: schema.jsonSchemaValue(), strict: true)
+        }
+        setSampling(request.generationOptions, extendedSampling: extendedSampling)
+        reasoningEffort = request.contextOptions.reasoningLevel.map(Self.reasoningEffort)
+    }
+
+    /// OpenAI's `reasoning_effort` for a reasoning level: `low`, `medium`, `high`, or a custom
+    /// level's name as given.
+    static func reasoningEffort(_ level: ContextOptions.ReasoningLevel) -> String {
+        switch level {
+        case .light: "low"
+        case .moderate: "medium"
+        case .deep: "high"
+        case .custom(let name): name
+        }
+    }
+
+    /// The chat messages of a transcript: instructions as the system message, prompts as user
+    /// messages, responses as assistant messages, tool calls as the assistant's `tool_calls`, and
+    /// tool outputs as `tool` messages answering their call's id.
+    ///
+    /// Images go as `image_url` content parts: `file:` images as `data:` URLs, others as given.
+    /// Reasoning entries are not sent: chat-completions servers do not take reasoning back.
+    ///
+    /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image file is
+    ///   missing or is not an image.
+    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true) throws -> [ChatMessage] {
+        var messages: [ChatMessage] = []
+        let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        for (index, entry) in transcript.enumerated() {
+            switch entry {
+            case .instructions(let instructions):
+                let text = instructions.segments.joinedText
+                if !text.isEmpty || !messages.isEmpty {
+                    messages.append(ChatMessage(role: .system, text: text))
+                }
+            case .prompt(let prompt):
+                // As on local models: the schema is described in the prompt unless turned off; the
+                // server's grammar enforces it either way.
+                var schemaInstruction = ""
+                if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
+                    schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
+                }
+                if prompt.segments.contains(where: \.isAttachment) {
+                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction))
+                } else {
+                    messages.append(ChatMessage(role: .user, text: prompt.segments.joinedText + schemaInstruction))
+                }
+            case .reasoning:
+                break
+            case .response(let response):
+                messages.append(ChatMessage(role: .assistant, text: response.segments.joinedText))
+            case .toolCalls(let calls):
+                messages.append(
+                    ChatMessage(
+                        role: .assistant, content: nil,
+                        toolCalls: calls.map { ChatToolCall(id: $0.id, name: $0.toolName, arguments: $0.arguments.jsonString) }))
+            case .toolOutput(let output):
+                messages.append(ChatMessage(role: .tool, content: .text(output.segments.joinedText), toolCallID: output.id))
+            }
+        }
+        return messages
+    }
+
+    /// A tool as an OpenAI function: its name, description and argument schema.
+    static func tool(for tool: Transcript.ToolDefinition) -> ChatTool {
+        ChatTool(name: tool.name, description: tool.description, parameters: tool.parameters.jsonSchemaValue())
+    }
+
+    /// Sets the sampling parameters for generation options.
+    ///
+    /// Greedy is temperature 0 (and `top_k` 1 where accepted); `random(top:seed:)` is `top_k` and
+    /// `seed`; `random(probabilityThreshold:seed:)` is `top_p` and `seed`.
+    mutating func setSampling(_ options: GenerationOptions, extendedSampling: Bool) {
+        temperature = options.temperature
+        switch options.samplingMode?.kind {
+        case .none:
+            break
+        case .greedy:
+            temperature = 0
+            if extendedSampling { topK = 1 }
+        case .randomTopK(let k, let seed):
+            if extendedSampling { topK = k }
+            self.seed = seed
+        case .randomProbabilityThreshold(let threshold, let seed):
+            topP = threshold
+            self.seed = seed
+        }
+        maxTokens = options.maximumResponseTokens
+    }
+
+    /// A schema name as OpenAI accepts it: letters, digits, `_` and `-`, at most 64 characters.
+    static func schemaName(_ name: String) -> String {
+        let allowed = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" }
+        let cleaned = String(allowed.prefix(64))
+        return cleaned.isEmpty ? "response" : cleaned
+    }
+
+    /// A user message of content parts: text parts and `image_url` parts in the prompt's order.
+    private static func userMessage(parts segments: [Transcript.Segment], schemaInstruction: String) throws -> ChatMessage {
+        var parts: [ChatMessage.ContentPart] = []
+        var text = ""
+        func flushText() {
+            guard !text.isEmpty else { return }
+            parts.append(.text(text))
+            text = ""
+        }
+        for segment in segments {
+            if case .attachment(let attachment) = segment, case .image(let image) = attachment.content {
+                if let label = attachment.label { text += "[image \"\(label)\"]" }
+                flushText()
+                parts.append(.imageURL(try image.portableURL()))
+            } else {
+                text += segment.description
+            }
+        }
+        text += schemaInstruction
+        flushText()
+        return ChatMessage(role: .user, content: .parts(parts))
+    }
+}
