@@ -11,11 +11,11 @@ import Testing
     }
 
     @Test func runsAreTheConsecutiveSlots() {
-        #expect(EngineScheduler.runLengths(of: [0, 1, 3]) == [2, 1])
-        #expect(EngineScheduler.runLengths(of: [0, 1, 2, 3]) == [4])
-        #expect(EngineScheduler.runLengths(of: [1, 3, 5]) == [1, 1, 1])
-        #expect(EngineScheduler.runLengths(of: [2]) == [1])
-        #expect(EngineScheduler.runLengths(of: []) == [])
+        #expect(StepPlanner.runLengths(of: [0, 1, 3]) == [2, 1])
+        #expect(StepPlanner.runLengths(of: [0, 1, 2, 3]) == [4])
+        #expect(StepPlanner.runLengths(of: [1, 3, 5]) == [1, 1, 1])
+        #expect(StepPlanner.runLengths(of: [2]) == [1])
+        #expect(StepPlanner.runLengths(of: []) == [])
     }
 
     @Test func rowsThatCostLessAloneAreComputedAlone() {

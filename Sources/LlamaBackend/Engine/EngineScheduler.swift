@@ -37,6 +37,8 @@ final class EngineScheduler {
     let layout: MicroBatchLayout
     /// Stable prompt prefixes saved on disk for later processes, when configured.
     let prefixDisk: PrefixDiskCache?
+    /// What each step feeds.
+    let planner: StepPlanner
 
     init(context: LlamaContext, mailbox: EngineMailbox, drafter: DraftModelDrafter? = nil) {
         self.context = context
@@ -57,6 +59,9 @@ final class EngineScheduler {
         self.hostCache = HostPromptCache(capacity: context.configuration.hostCacheBytes)
         self.layout = MicroBatchLayout(mode: context.configuration.microBatchLayout)
         self.prefixDisk = Self.prefixDisk(for: context)
+        self.planner = StepPlanner(
+            batchCapacity: context.configuration.batchSize, prefillChunkWhileDecoding: context.configuration.prefillChunkWhileDecoding,
+            tokensPerSequence: context.configuration.tokensPerSequence, speculates: self.speculation.isEnabled)
     }
 
     /// Runs until the engine shuts down.
@@ -320,106 +325,60 @@ final class EngineScheduler {
         var draft: [TokenID] = []
     }
 
+    /// Runs one step: plans it (``StepPlanner``), ends the generations the plan ends, feeds the
+    /// rest in one `llama_decode`, and advances each.
     private func runStep() {
         step &+= 1
         batch.removeAll()
+        let rows = slots.indices.compactMap { index in
+            slots[index].generation.map { generation in
+                StepPlanner.Row(
+                    slot: index, hasPrefilled: generation.hasPrefilled, admission: generation.admission, remaining: generation.remaining,
+                    cached: slots[index].cached.count, lastFed: slots[index].lastFed, isCancelled: generation.ticket.isCancelled,
+                    isPrefillOnly: generation.isPrefillOnly, savesPrefixAt: generation.savesPrefixAt)
+            }
+        }
+        let plan = planner.plan(
+            rows, passWidth: passWidth.width(decoding:), drafts: plannedDrafts(for:), computesAlone: layout.computesAlone(runs:))
+        if plan.narrowed { mailbox.statistics.withLock { $0.narrowedPasses += 1 } }
+        for ending in plan.endings {
+            switch ending.reason {
+            case .cancelled:
+                finish(slot: ending.slot, throwing: CancellationError())
+            case .contextOverflow(let tokenCount):
+                finish(slot: ending.slot, throwing: LlamaError.contextOverflow(tokenCount: tokenCount, contextLength: tokensPerSequence))
+            }
+        }
         var participants: [Participant] = []
-        var decoding = slots.indices.filter { slots[$0].generation?.hasPrefilled == true }
-        // Prefilling generations take the prefill budget in arrival order.
-        let prefilling = slots.indices.filter { slots[$0].generation?.hasPrefilled == false }
-            .sorted { (slots[$0].generation?.admission ?? 0) < (slots[$1].generation?.admission ?? 0) }
-        // A step of single tokens only may feed fewer generations than decode, where narrower
-        // passes are faster on this machine; those that waited longest go first.
-        let decodesOnly = prefilling.isEmpty && !speculation.isEnabled && decoding.allSatisfy { slots[$0].generation?.remaining == 1 }
-        if decodesOnly {
-            let width = passWidth.width(decoding: decoding.count)
-            if width < decoding.count {
-                decoding = Array(decoding.sorted { (slots[$0].lastFed, $0) < (slots[$1].lastFed, $1) }.prefix(width)).sorted()
-                mailbox.statistics.withLock { $0.narrowedPasses += 1 }
-            }
-        }
-        // While others decode, prefill in micro-batch-sized chunks so their tokens keep flowing.
-        let prefillBudget = decoding.isEmpty ? batch.capacity : context.configuration.prefillChunkWhileDecoding
-        var prefillUsed = 0
-        var drafts = plannedDrafts(for: decoding)
-        // What each generation feeds, decided in budget order and appended in sequence order.
-        var planned: [(slot: Int, take: Int, wantsLogits: Bool, draft: [TokenID])] = []
-        var used = 0
-        for index in decoding + prefilling {
-            guard let generation = slots[index].generation else { continue }
-            if generation.ticket.isCancelled {
-                finish(slot: index, throwing: CancellationError())
-                continue
-            }
-            var take = min(generation.remaining, batch.capacity - used)
-            if !generation.hasPrefilled {
-                take = min(take, prefillBudget - prefillUsed)
-                // A prefix saved to disk ends a pass, so that its state holds exactly its tokens.
-                if let stop = generation.savesPrefixAt, slots[index].cached.count < stop {
-                    take = min(take, stop - slots[index].cached.count)
-                }
-            }
-            guard take > 0 else { continue }
-            let start = slots[index].cached.count
-            if start + take > tokensPerSequence {
-                finish(
-                    slot: index,
-                    throwing: LlamaError.contextOverflow(
-                        tokenCount: start + generation.remaining, contextLength: tokensPerSequence))
-                continue
-            }
-            let wantsLogits = generation.fed + take == generation.pending.count && !generation.isPrefillOnly
-            if !generation.hasPrefilled { prefillUsed += take }
-            var draft: [TokenID] = []
-            if generation.hasPrefilled, wantsLogits, let drafted = drafts.removeValue(forKey: index) {
-                draft = Array(drafted.prefix(batch.capacity - used - take))
-            }
-            used += take + draft.count
-            planned.append((index, take, wantsLogits, draft))
-        }
-        // llama.cpp splits a pass over separate KV streams into micro-batches of consecutive
-        // sequence ids, taken in batch order (`split_equal`): decoders first and a prompt after
-        // them would cost an extra micro-batch whenever the prompt's slot lies between theirs.
-        // A step of decoding rows only is laid out as ``MicroBatchLayout`` measures cheapest.
-        planned.sort { $0.slot < $1.slot }
-        let rowsOnly = planned.allSatisfy { $0.take == 1 && $0.draft.isEmpty && slots[$0.slot].generation?.hasPrefilled == true }
-        var rowLayout: (runs: [Int], alone: Bool)?
-        if rowsOnly, !planned.isEmpty {
-            let runs = Self.runLengths(of: planned.map(\.slot))
-            let alone = layout.computesAlone(runs: runs)
-            // Descending ids never continue a run, so each row is a micro-batch of its own.
-            if alone { planned.reverse() }
-            rowLayout = (runs, alone)
-        }
-        for (index, take, wantsLogits, draft) in planned {
-            guard let generation = slots[index].generation else { continue }
-            let start = slots[index].cached.count
+        for feed in plan.feeds {
+            guard let generation = slots[feed.slot].generation else { continue }
+            let start = slots[feed.slot].cached.count
             var logitsIndex: Int32?
-            for offset in 0..<take {
-                let isLast = offset == take - 1
+            for offset in 0..<feed.take {
+                let isLast = offset == feed.take - 1
                 let entry = batch.append(
-                    generation.pending[generation.fed + offset], position: Int32(start + offset), sequence: slots[index].sequence,
-                    computeLogits: isLast && wantsLogits)
-                if isLast && wantsLogits { logitsIndex = entry }
+                    generation.pending[generation.fed + offset], position: Int32(start + offset), sequence: slots[feed.slot].sequence,
+                    computeLogits: isLast && feed.wantsLogits)
+                if isLast && feed.wantsLogits { logitsIndex = entry }
             }
-            for (offset, token) in draft.enumerated() {
-                batch.append(token, position: Int32(start + take + offset), sequence: slots[index].sequence, computeLogits: true)
+            for (offset, token) in feed.draft.enumerated() {
+                batch.append(token, position: Int32(start + feed.take + offset), sequence: slots[feed.slot].sequence, computeLogits: true)
             }
-            participants.append(Participant(slot: index, count: take, logitsIndex: logitsIndex, draft: draft))
+            participants.append(Participant(slot: feed.slot, count: feed.take, logitsIndex: logitsIndex, draft: feed.draft))
         }
         guard !participants.isEmpty else { return }
-        if prefillUsed > 0, participants.count > prefillingParticipants(participants) {
+        if plan.isMixed {
             mailbox.statistics.withLock { statistics in
                 statistics.mixedSteps += 1
-                statistics.largestPrefillWhileDecoding = max(statistics.largestPrefillWhileDecoding, prefillUsed)
+                statistics.largestPrefillWhileDecoding = max(statistics.largestPrefillWhileDecoding, plan.prefillTokens)
             }
         }
 
         do {
             try context.decode(batch)
             if speculation.adaptsToCost { costModel.recordPass(rows: batch.count, seconds: context.lastPassSeconds) }
-            passWidth.recordPass(rows: batch.count, seconds: context.lastPassSeconds, decodesOnly: decodesOnly)
-            if let rowLayout {
+            passWidth.recordPass(rows: batch.count, seconds: context.lastPassSeconds, decodesOnly: plan.decodesOnly)
+            if let rowLayout = plan.rowLayout {
                 layout.recordStep(runs: rowLayout.runs, alone: rowLayout.alone, seconds: context.lastPassSeconds)
             } else {
                 layout.recordOtherStep()
@@ -441,20 +400,6 @@ final class EngineScheduler {
             slots[participant.slot].lastFed = step
             advance(participant)
         }
-    }
-
-    /// The lengths of the runs of consecutive numbers in ascending `slots`: `[0, 1, 3]` → `[2, 1]`.
-    static func runLengths(of slots: [Int]) -> [Int] {
-        var runs: [Int] = []
-        for (position, slot) in slots.enumerated() {
-            if position > 0, slots[position - 1] + 1 == slot { runs[runs.count - 1] += 1 } else { runs.append(1) }
-        }
-        return runs
-    }
-
-    /// How many participants of a step are prefilling.
-    private func prefillingParticipants(_ participants: [Participant]) -> Int {
-        participants.filter { slots[$0.slot].generation?.hasPrefilled == false }.count
     }
 
     private func advance(_ participant: Participant) {
