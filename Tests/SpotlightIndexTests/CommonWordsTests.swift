@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import SpotlightIndex
+
+/// An any-word search over more items than its ranking budget ranks the items of the rarer words
+/// by their full BM25 score and leaves out items whose only matches are common words.
+@Suite struct CommonWordsTests {
+    @Test func wordsAreTakenRarestFirstWithinTheBudget() {
+        let counts = ["heron": 40, "river": 3_000, "nest": 900, "egg": 2_000]
+        #expect(CommonWords.split(["river", "heron", "nest", "egg"], counts: counts, budget: 1_000) == CommonWords(rare: ["heron", "nest"], common: ["river", "egg"]))
+        #expect(CommonWords.split(["river", "heron", "nest", "egg"], counts: counts, budget: 10_000) == CommonWords(rare: ["heron", "nest", "egg", "river"], common: []))
+        // The rarest word is ranked even when it alone is over the budget; ties keep the query's order.
+        #expect(CommonWords.split(["river", "egg"], counts: counts, budget: 100) == CommonWords(rare: ["egg"], common: ["river"]))
+        #expect(CommonWords.split(["b", "a"], counts: ["a": 7, "b": 7], budget: 7) == CommonWords(rare: ["b"], common: ["a"]))
+    }
+
+    @Test func itemsWithARarerWordKeepTheirExactScore() async throws {
+        let index = try IndexFixtures.index("common-words")
+        // "river" is in 24 items; "kingfisher" and "otter" in two each, one of them by a river.
+        var items = (0..<22).map { IndexFixtures.note("r\($0)", title: "Walk \($0)", text: "Along the river, nothing much at stop \($0).") }
+        items += [
+            IndexFixtures.note("k1", title: "Kingfisher", text: "A kingfisher fishing from the river bank."),
+            IndexFixtures.note("k2", title: "Blue flash", text: "A kingfisher over the pond, twice."),
+            IndexFixtures.note("o1", title: "Otter", text: "Otter spraint under the river bridge."),
+            IndexFixtures.note("o2", title: "Tracks", text: "Otter tracks in the snow by the lake.")
+        ]
+        try await index.indexSearchableItems(items)
+        let query = FullTextQuery("kingfisher otter river")
+        let exact = try index.searchSynchronously(FullTextSearch(query: query, limit: 10))
+        let budgeted = try index.searchSynchronously(FullTextSearch(query: query, limit: 10, rankingBudget: 4))
+        #expect(exact.count == 10)
+        #expect(Set(exact.prefix(4).map(\.identifier)) == ["k1", "k2", "o1", "o2"])
+        #expect(budgeted.map(\.identifier) == Array(exact.prefix(4).map(\.identifier)))
+        for (found, expected) in zip(budgeted, exact) {
+            #expect(abs(found.score - expected.score) < 1e-9, "\(found.identifier)")
+        }
+        // With the river, the kingfisher and the otter by it rank above the other two.
+        #expect(Set(budgeted.prefix(2).map(\.identifier)) == ["k1", "o1"])
+    }
+}
