@@ -90,11 +90,22 @@ import TestSupport
         let pack = folder.appendingPathComponent("notes_v1.fmadapter")
         try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
         try LoRAAdapterFile.smolLM2(layers: 1).write(to: pack.appendingPathComponent("adapter.gguf"))
-        let metadata = #"{"adapterIdentifier": "notes_v1", "creatorDefined": {"version": 3, "task": "notes"}}"#
+        let metadata = #"""
+            {"adapterIdentifier": "notes_v1", "creatorDefined": {"version": 3, "task": "notes", "rate": 0.5, "beta": true,
+             "tags": ["a", 1], "owner": {"team": "ml"}, "none": null}}
+            """#
         try Data(metadata.utf8).write(to: pack.appendingPathComponent("metadata.json"))
         let adapter = try SystemLanguageModel.Adapter(fileURL: pack)
         #expect(adapter.creatorDefinedMetadata["task"] as? String == "notes")
         #expect(adapter.creatorDefinedMetadata["version"] as? Int == 3)
+        // The other JSON types as JSONSerialization gives them.
+        #expect(adapter.creatorDefinedMetadata["rate"] as? Double == 0.5)
+        #expect(adapter.creatorDefinedMetadata["beta"] as? Bool == true)
+        let tags = try #require(adapter.creatorDefinedMetadata["tags"] as? [Any])
+        #expect(tags.count == 2 && tags[0] as? String == "a" && tags[1] as? Int == 1)
+        #expect((adapter.creatorDefinedMetadata["owner"] as? [String: Any])?["team"] as? String == "ml")
+        #expect(adapter.creatorDefinedMetadata["none"] is NSNull)
+        #expect(adapter.creatorDefinedMetadata.count == 7)
 
         let bare = try SystemLanguageModel.Adapter(fileURL: pack.appendingPathComponent("adapter.gguf"))
         #expect(bare.creatorDefinedMetadata["general.architecture"] as? String == "llama")

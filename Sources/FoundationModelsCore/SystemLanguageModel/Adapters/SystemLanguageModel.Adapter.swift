@@ -1,4 +1,5 @@
 public import Foundation
+import JSONValues
 import LlamaBackend
 
 extension SystemLanguageModel {
@@ -25,14 +26,14 @@ extension SystemLanguageModel {
         package let weightsPath: String
         /// The architecture the adapter was trained for (`general.architecture`), such as `llama`.
         let architecture: String
-        /// The creator's metadata as JSON (an object).
-        let metadataJSON: Data
+        /// The creator's metadata (an object).
+        let creatorMetadata: JSONValue
 
         /// The metadata the adapter's creator defined: the `creatorDefined` object of a
         /// `.fmadapter`'s `metadata.json`, or, for a bare GGUF file, its scalar GGUF metadata
         /// (`general.name`, `adapter.lora.alpha`, …) as strings.
         public var creatorDefinedMetadata: [String: Any] {
-            (try? JSONSerialization.jsonObject(with: metadataJSON)) as? [String: Any] ?? [:]
+            Self.foundationValue(of: creatorMetadata) as? [String: Any] ?? [:]
         }
 
         /// Opens the adapter at a file URL: a LoRA `.gguf` file, or a `.fmadapter` folder holding
@@ -47,7 +48,7 @@ extension SystemLanguageModel {
                 throw AssetError.invalidAsset(.init(debugDescription: "No adapter at \(path)."))
             }
             identifier = fileURL.deletingPathExtension().lastPathComponent
-            var creatorDefined: Any?
+            var creatorDefined: JSONValue?
             if isDirectory.boolValue {
                 weightsPath = try Self.weightsFile(inPack: path)
                 creatorDefined = try Self.creatorDefinedMetadata(inPack: path)
@@ -68,8 +69,8 @@ extension SystemLanguageModel {
                             + "adapter.type \(metadata["adapter.type"] ?? "missing"))."))
             }
             architecture = metadata["general.architecture"] ?? ""
-            let object = creatorDefined ?? metadata.values
-            metadataJSON = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+            creatorMetadata =
+                creatorDefined ?? .object(metadata.values.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
         }
 
         /// Opens the adapter with this name from the adapters folder: the first one, by
@@ -161,12 +162,27 @@ extension SystemLanguageModel {
             return path + "/" + weights
         }
 
-        private static func creatorDefinedMetadata(inPack path: String) throws -> Any? {
+        private static func creatorDefinedMetadata(inPack path: String) throws -> JSONValue? {
             guard let data = FileManager.default.contents(atPath: path + "/metadata.json") else { return nil }
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            guard let object = try? JSONReader.read(utf8: Array(data)).mergingDuplicateKeys(), object.objectMembers != nil else {
                 throw AssetError.invalidAsset(.init(debugDescription: "\(path)/metadata.json is not a JSON object."))
             }
-            return object["creatorDefined"] as? [String: Any] ?? [:]
+            if let creatorDefined = object["creatorDefined"], creatorDefined.objectMembers != nil { return creatorDefined }
+            return .object([])
+        }
+
+        /// A JSON value as `JSONSerialization` gives it: `String`, `Bool`, `Int` (a number without
+        /// a fraction or exponent that fits), `Double`, `[Any]`, `[String: Any]`, `NSNull`.
+        private static func foundationValue(of value: JSONValue) -> Any {
+            switch value {
+            case .null: NSNull()
+            case .bool(let flag): flag
+            case .number(let text): Int(text).map { $0 as Any } ?? Double(text) ?? 0
+            case .string(let text): text
+            case .array(let elements): elements.map(foundationValue(of:))
+            case .object(let members):
+                Dictionary(members.map { ($0.key, foundationValue(of: $0.value)) }, uniquingKeysWith: { _, last in last })
+            }
         }
     }
 }
