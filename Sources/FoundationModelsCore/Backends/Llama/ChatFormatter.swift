@@ -63,13 +63,11 @@ struct ChatFormatter: Sendable {
 
     /// A tool definition as chat templates expect it (OpenAI's function shape).
     static func templateValue(of tool: Transcript.ToolDefinition, includingSchema: Bool = true) throws -> TemplateValue {
-        var json =
-            #"{"type": "function", "function": {"name": "# + JSONWriter.quoted(tool.name)
-            + #", "description": "# + JSONWriter.quoted(tool.description)
-        if includingSchema { json += #", "parameters": "# + tool.parameters.jsonSchemaText() }
-        json += "}}"
+        var function: [JSONMember] = [.init("name", .string(tool.name)), .init("description", .string(tool.description))]
+        if includingSchema { function.append(.init("parameters", tool.parameters.jsonSchemaValue())) }
+        let definition = JSONValue.object([.init("type", .string("function")), .init("function", .object(function))])
         do {
-            return try TemplateValue(jsonText: json)
+            return try TemplateValue(jsonText: definition.jsonText())
         } catch {
             throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The definition of \(tool.name) is not valid JSON: \(error)"))
         }
