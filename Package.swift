@@ -75,6 +75,9 @@ let package = Package(
         // Why: `import CoreSpotlight` must compile unchanged too: Apple's searchable index and
         // queries on SQLite FTS5, and with them the 27 overlay's `SpotlightSearchTool`.
         .library(name: "CoreSpotlight", targets: ["CoreSpotlight"]),
+        // Why: the Smart Notes tutorial's types and tool, written once for the examples package,
+        // `fm notes` and the tests.
+        .library(name: "SmartNotes", targets: ["SmartNotes"]),
         // Why: the command-line tool `fm` (respond, stream, chat, bench).
         .executable(name: "fm", targets: ["fm"])
     ],
@@ -257,11 +260,18 @@ let package = Package(
             dependencies: ["FoundationModels"],
             swiftSettings: strictSettings
         ),
+        // Why: the Smart Notes tutorial's `@Generable` types and `TeamDirectoryTool` (seed 001), one
+        // definition that `fm notes`, the examples package and the tests import.
+        .target(
+            name: "SmartNotes",
+            dependencies: ["FoundationModels"],
+            swiftSettings: strictSettings
+        ),
         // Why: the `fm` command-line tool's commands, in a library so that tests can import them
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
-            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer"],
+            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer", "SmartNotes"],
             swiftSettings: strictSettings
         ),
         // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks
@@ -301,7 +311,8 @@ let package = Package(
             name: "FoundationModelsTests",
             dependencies: [
                 "FoundationModels", "FoundationModelsCore", "OpenAICompatibleBackend", "FoundationModelsTesting",
-                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport", "RequestExecution", "OpenAIWire"
+                "LlamaBackend", "ChatTemplates", "ConstrainedDecoding", "JSONValues", "TestSupport", "RequestExecution", "SmartNotes",
+                "OpenAIWire"
             ],
             swiftSettings: strictSettings
         ),

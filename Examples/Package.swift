@@ -25,10 +25,11 @@ let package = Package(
             name: "structured-output",
             dependencies: [.product(name: "FoundationModels", package: core)]
         ),
-        // Why: the seed Smart Notes app's non-UI code, unchanged: digest, tool, streaming.
+        // Why: the seed Smart Notes app's non-UI code, unchanged: digest, tool, streaming (its types
+        // and tool from the package's SmartNotes library, which `fm notes` and the tests use too).
         .executableTarget(
             name: "smart-notes",
-            dependencies: [.product(name: "FoundationModels", package: core)]
+            dependencies: [.product(name: "FoundationModels", package: core), .product(name: "SmartNotes", package: core)]
         ),
         // Why: streaming snapshots of a text answer as it is generated.
         .executableTarget(

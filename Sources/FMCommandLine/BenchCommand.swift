@@ -3,6 +3,7 @@ import FMBench
 import Foundation
 import FoundationModels
 import LlamaBackend
+import SmartNotes
 
 /// `fm bench`: prefill and decode throughput through the session API, measured in the same run
 /// as llama.cpp's own `llama-bench` on the same model, threads and lengths, interleaved; then the

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModels
+import SmartNotes
 
 /// `fm notes [FILE]`: the Smart Notes job of the seed tutorial — meeting notes (from FILE,
 /// standard input, or built-in sample notes) in, a typed `NotesDigest` out, with owners resolved

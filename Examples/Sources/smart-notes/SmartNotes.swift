@@ -1,7 +1,10 @@
-// The non-UI code of the Smart Notes tutorial (seed 001), verbatim: it compiles unchanged with
-// `import FoundationModels` on Linux.
+// The non-UI functions of the Smart Notes tutorial (seed 001), verbatim: they compile unchanged with
+// `import FoundationModels` on Linux. The tutorial's types and tool (`NotesDigest`, `ActionItem`,
+// `Priority`, `TaggedNote`, `TeamDirectoryTool`) are the package's SmartNotes library, written once
+// for this example, `fm notes` and the tests.
 
 import FoundationModels
+import SmartNotes
 
 func quickSummary(of notes: String) async throws -> String {
     let session = LanguageModelSession(
@@ -16,33 +19,6 @@ func quickSummary(of notes: String) async throws -> String {
     )
 
     return response.content
-}
-
-@Generable
-struct NotesDigest {
-    @Guide(description: "A concise one-paragraph summary of the notes.")
-    let summary: String
-
-    @Guide(description: "Every actionable task mentioned in the notes.")
-    let actionItems: [ActionItem]
-}
-
-@Generable
-struct ActionItem {
-    @Guide(description: "A short, imperative description of the task.")
-    let task: String
-
-    @Guide(description: "The person responsible, or 'Unassigned' if unclear.")
-    let owner: String
-
-    let priority: Priority
-}
-
-@Generable
-enum Priority {
-    case low
-    case medium
-    case high
 }
 
 func makeDigest(from notes: String) async throws -> NotesDigest {
@@ -62,17 +38,6 @@ func makeDigest(from notes: String) async throws -> NotesDigest {
     return response.content
 }
 
-@Generable
-struct TaggedNote {
-    @Guide(description: "The note body.")
-    let body: String
-
-    // Force the model to return between 1 and 3 tags.
-    @Guide(description: "Relevant topic tags.")
-    @Guide(.count(3))
-    let tags: [String]
-}
-
 func streamSummary(of notes: String, onUpdate: @escaping (String) -> Void) async throws {
     let session = LanguageModelSession(
         instructions: "Summarize meeting notes clearly and briefly."
@@ -85,32 +50,6 @@ func streamSummary(of notes: String, onUpdate: @escaping (String) -> Void) async
     for try await partial in stream {
         // Each partial is the full text generated so far.
         onUpdate(partial.content)
-    }
-}
-
-struct TeamDirectoryTool: Tool {
-    let name = "lookupTeamMember"
-    let description = "Find a team member's full name and role from a partial name."
-
-    @Generable
-    struct Arguments {
-        @Guide(description: "A partial or full name to search for.")
-        var query: String
-    }
-
-    // A tiny stand-in for a real data source.
-    private let roster = [
-        "sara": "Sara Ben Ali — Product Lead",
-        "youssef": "Youssef Trabelsi — Backend Engineer",
-        "lina": "Lina Haddad — Designer"
-    ]
-
-    func call(arguments: Arguments) async throws -> String {
-        let key = arguments.query.lowercased()
-        if let match = roster.first(where: { key.contains($0.key) }) {
-            return match.value
-        }
-        return "No team member found matching '\(arguments.query)'."
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FoundationModelsCore
 import TestSupport
+import SmartNotes
 
 /// Guided generation on the real SmolLM2 model: the output always decodes into the type, every
 /// guide holds, and streaming snapshots grow into the response.

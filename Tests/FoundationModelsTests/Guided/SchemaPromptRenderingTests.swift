@@ -1,6 +1,7 @@
 import Testing
 @testable import FoundationModelsCore
 import ChatTemplates
+import SmartNotes
 
 @Suite struct SchemaPromptRenderingTests {
     @Test func rendersTheSeedDigestCompactly() {

@@ -3,6 +3,7 @@ import Testing
 @testable import FoundationModelsCore
 import LlamaBackend
 import TestSupport
+import SmartNotes
 
 /// `LocalModelSettings.speculation`: its setting's spelling, and sessions that answer the same
 /// with it as without it.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import FoundationModelsCore
 import TestSupport
+import SmartNotes
 
 /// A model whose executor sends a fixed list of channel events, then optionally fails, and keeps
 /// every request it was given: it drives the session's handling of each OS 27 event.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
+import SmartNotes
 
 /// The whole client (HTTP, event stream, decoding, session tool loop) against scripted replies:
 /// what llama-server with the test models cannot be made to produce on demand.

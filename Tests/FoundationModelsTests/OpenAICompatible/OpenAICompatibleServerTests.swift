@@ -3,6 +3,7 @@ import Testing
 @testable import FoundationModelsCore
 @testable import OpenAICompatibleBackend
 import TestSupport
+import SmartNotes
 
 /// Sessions on ``OpenAICompatibleLanguageModel`` against a real llama-server (SmolLM2, `--jinja`).
 ///

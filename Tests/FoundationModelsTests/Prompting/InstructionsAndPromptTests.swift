@@ -1,5 +1,6 @@
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// `Instructions` and `Prompt`, their builders and representable types: what segments they hold.
 @Suite struct InstructionsAndPromptTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// The standard types' conformances: schemas, conversions and their failures.
 @Suite struct GenerableBuiltInTests {

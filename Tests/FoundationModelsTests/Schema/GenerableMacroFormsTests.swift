@@ -1,5 +1,6 @@
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// The macro forms compile, and their generated members behave as the expansion says.
 @Suite struct GenerableMacroFormsTests {

@@ -1,5 +1,6 @@
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// `GeneratedContent`'s initializers, accessors, JSON text and equality.
 @Suite struct GeneratedContentTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// `GenerationSchema`'s initializers, properties, guides, debug text and Apple-dialect decoding.
 @Suite struct GenerationSchemaTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// `GenerationSchema(jsonSchema:)` and `DynamicGenerationSchema(jsonSchema:)`: standard JSON Schema
 /// and Apple's dialect in, Apple's dialect out, with typed errors naming keyword and path.

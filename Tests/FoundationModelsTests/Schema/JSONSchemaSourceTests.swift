@@ -3,6 +3,7 @@ import Foundation
 @testable import FoundationModelsCore
 import JSONValues
 import Testing
+import SmartNotes
 
 /// Schemas reach the decoder as `JSONValue`s: the same documents as the text they used to be
 /// written as, imported documents kept exactly as read, and the importer following the shared

@@ -1,5 +1,6 @@
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// Streaming: every prefix of a response converts to the type's partially generated form.
 @Suite struct PartiallyGeneratedTests {

@@ -1,5 +1,6 @@
 @testable import FoundationModelsCore
 import Testing
+import SmartNotes
 
 /// JSON Schema goldens (Apple's dialect, pretty-printed) for the seed apps' types and the article and review fixtures.
 @Suite struct SchemaGoldenSeedTests {

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationModels
 import Testing
+import SmartNotes
 
 /// The executor in `Examples/Sources/ChatCompletionsExecutor` (compiled here from the same file,
 /// through a link), written only against Apple's OS 27 protocol, runs a session with text,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FoundationModels
 import TestSupport
+import SmartNotes
 
 /// A calendar stand-in: free slots on a day.
 struct CalendarTool: Tool {

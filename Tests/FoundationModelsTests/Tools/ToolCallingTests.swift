@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import FoundationModelsCore
 import TestSupport
+import SmartNotes
 
-// `TeamDirectoryTool` is the seed app's tool, verbatim, in Support/SeedTypes.swift.
+// `TeamDirectoryTool` is the seed app's tool, from the SmartNotes module.
 
 struct BrokenDirectoryTool: Tool {
     struct Outage: Error {}

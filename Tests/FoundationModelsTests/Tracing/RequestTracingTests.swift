@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import FoundationModelsCore
 import TestSupport
+import SmartNotes
 
 extension SessionPropertyValues {
     @SessionPropertyEntry var tracedLookups: Int = 0
