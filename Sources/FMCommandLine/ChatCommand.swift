@@ -36,7 +36,7 @@ struct ChatCommand {
             return
         }
         let schema = try flags.schemaPath.map(SchemaFile.load)
-        var state = ChatState(model: try flags.makeModel(), instructions: flags.instructions)
+        var state = ChatState(model: try await flags.makeModel(), instructions: flags.instructions)
         state.session.prewarm()
         let interactive = isatty(STDIN_FILENO) != 0
         while true {

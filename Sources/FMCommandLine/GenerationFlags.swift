@@ -22,7 +22,8 @@ struct GenerationFlags: Equatable {
     var speculation: LocalModelSettings.Speculation?
     /// `--server URL`: an OpenAI-compatible server instead of the local model.
     var serverURL: String?
-    /// `--server-model NAME`: the model the server is asked for.
+    /// `--server-model NAME`: the model the server is asked for; without it, the first model the
+    /// server lists (``ServerModelLookup``).
     var serverModel: String?
     /// `--api-key KEY`: the server's bearer token.
     var apiKey: String?
@@ -71,7 +72,6 @@ struct GenerationFlags: Equatable {
         if let maximumTokens, maximumTokens <= 0 { throw CLIError.usage("--max-tokens must be positive") }
         if let contextSize, contextSize <= 0 { throw CLIError.usage("--context-size must be positive") }
         if serverURL != nil {
-            guard serverModel != nil else { throw CLIError.usage("--server needs --server-model NAME (the model the server serves)") }
             guard let url = serverURL.flatMap(URL.init(string:)), url.scheme == "http" || url.scheme == "https" else {
                 throw CLIError.usage("--server needs an http(s) URL such as http://127.0.0.1:1976/v1")
             }
@@ -100,13 +100,24 @@ struct GenerationFlags: Equatable {
         LocalModelSettings.current = settings
     }
 
-    /// The model the flags name: a server's (`--server`), or the local model with `--adapter`'s
-    /// LoRA adapter.
+    /// The model the flags name: a server's (`--server`, with `--server-model` or else the first
+    /// model the server lists), or the local model with `--adapter`'s LoRA adapter.
     ///
-    /// - Throws: ``CLIError`` with the model-unavailable kind when the local model cannot run.
-    func makeModel() throws -> any LanguageModel {
-        if let serverURL, let serverModel, let url = URL(string: serverURL) {
-            return OpenAICompatibleLanguageModel(baseURL: url, model: serverModel, apiKey: apiKey)
+    /// - Throws: ``CLIError`` with the model-unavailable kind when the local model cannot run, or
+    ///   the server cannot say which model it serves.
+    func makeModel() async throws -> any LanguageModel {
+        if let serverURL, let url = URL(string: serverURL) {
+            let name: String
+            if let serverModel {
+                name = serverModel
+            } else {
+                do {
+                    name = try await ServerModelLookup.firstModel(baseURL: url, apiKey: apiKey)
+                } catch {
+                    throw CLIError.failed("--server: \(error)", kind: .modelUnavailable)
+                }
+            }
+            return OpenAICompatibleLanguageModel(baseURL: url, model: name, apiKey: apiKey)
         }
         configureModel()
         var model = SystemLanguageModel.default
@@ -124,8 +135,8 @@ struct GenerationFlags: Equatable {
     }
 
     /// A session on the flags' model with the flags' instructions.
-    func makeSession() throws -> LanguageModelSession {
-        LanguageModelSession(model: try makeModel(), instructions: instructions)
+    func makeSession() async throws -> LanguageModelSession {
+        LanguageModelSession(model: try await makeModel(), instructions: instructions)
     }
 
     /// The options `respond`, `stream` and `chat` share, for their `--help`.
@@ -137,7 +148,8 @@ struct GenerationFlags: Equatable {
           --context-size N      tokens per session (default 4096)
           --server URL          use an OpenAI-compatible server (llama-server, vLLM, fm serve) instead,
                                 e.g. http://127.0.0.1:1976/v1; schemas and tools go through it
-          --server-model NAME   the model to ask the server for (with --server)
+          --server-model NAME   the model to ask the server for (with --server; default: the first
+                                model the server lists at GET /v1/models)
           --api-key KEY         the server's API key (with --server)
           --temperature X       sampling temperature
           --greedy              always choose the most likely token

@@ -41,7 +41,7 @@ struct NotesCommand {
         flags.instructions = flags.instructions ?? Self.defaultInstructions
         // The local model, or with `--server` the same flow on an OpenAI-compatible server (what
         // `fm bench --only job` runs on llama-server).
-        let model = try flags.makeModel()
+        let model = try await flags.makeModel()
         var options = flags.options
         // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
         if options.samplingMode == nil, options.temperature == nil { options.samplingMode = .greedy }

@@ -48,7 +48,7 @@ struct RespondCommand {
             print(Self.usage(streaming: streaming))
             return
         }
-        let session = try flags.makeSession()
+        let session = try await flags.makeSession()
         let schema = try flags.schemaPath.map(SchemaFile.load)
         if flags.json {
             try await printJSON(session: session, schema: schema)

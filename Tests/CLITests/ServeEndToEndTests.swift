@@ -88,10 +88,27 @@ import TestSupport
         #expect(log.contains("fm serve: stopped"), "\(log)")
     }
 
+    /// Without `--server-model`, `fm respond --server` asks the server's `GET /v1/models` and uses
+    /// the first id: `fm serve` refuses a name it does not serve, so an answer shows the name was
+    /// the served one.
+    @Test func withoutServerModelRespondAsksTheServerForItsModel() async throws {
+        let serve = try ServeProcess()
+        let common = ["respond", "--server", serve.url, "--greedy", "--max-tokens", "12", "-i", "You are a helpful assistant."]
+        let answer = try await run(common + ["What is the capital of France?"])
+        #expect(answer.status == 0, "\(answer.stderr)")
+        #expect(answer.stdout.contains("Paris"), "\(answer.stdout)")
+        let wrongName = try await run(common + ["--server-model", "no-such-model", "What is the capital of France?"])
+        #expect(wrongName.status != 0 && wrongName.stderr.contains("no-such-model"), "\(wrongName.stderr)")
+    }
+
     @Test func anUnreachableServerIsTheModelUnavailableExitCode() async throws {
         let result = try await run(["respond", "--server", "http://127.0.0.1:9/v1", "--server-model", "m", "Hello"])
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("fm: "))
+        // Without --server-model the model lookup fails the same way, and says so.
+        let unnamed = try await run(["respond", "--server", "http://127.0.0.1:9/v1", "Hello"])
+        #expect(unnamed.status == 5, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("/v1/models"), "\(unnamed.stderr)")
     }
 
     @Test func chatSavesLoadsAndReportsUsage() async throws {
