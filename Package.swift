@@ -267,6 +267,15 @@ let package = Package(
             dependencies: ["FoundationModels"],
             swiftSettings: strictSettings
         ),
+        // Why: the seed app's features measured with Evaluations (summaries, tagging, the main job,
+        // questions over notes), their labelled samples kept as resources
+        // (scripts/make-seed-eval-samples.py); run by `fm eval run` and its tests.
+        .target(
+            name: "SeedEvaluations",
+            dependencies: ["Evaluations", "FoundationModels", "SmartNotes", "CoreSpotlight"],
+            resources: [.copy("Resources")],
+            swiftSettings: strictSettings
+        ),
         // Why: the `fm` command-line tool's commands, in a library so that tests can import them
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
@@ -329,6 +338,11 @@ let package = Package(
         .testTarget(
             name: "EvaluationsTests",
             dependencies: ["Evaluations", "FoundationModels", "FoundationModelsTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SeedEvaluationsTests",
+            dependencies: ["SeedEvaluations", "Evaluations", "FoundationModels", "SmartNotes", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

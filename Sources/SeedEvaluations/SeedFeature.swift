@@ -1,0 +1,61 @@
+public import Evaluations
+public import FoundationModels
+import Foundation
+
+/// A feature of the seed app that the suite measures, with the evaluation that measures it.
+///
+/// ```swift
+/// for feature in SeedFeature.allCases {
+///     let result = try await feature.evaluate(model: SystemLanguageModel.default, limit: 20)
+///     print(feature.rawValue, result.groupedSummary)
+/// }
+/// ```
+public enum SeedFeature: String, CaseIterable, Sendable {
+    /// Field-note summaries (``NoteSummaryEvaluation``).
+    case summaries
+    /// Tag suggestions with one lookup of the person's tags (``TaggingEvaluation``).
+    case tagging
+    /// The main job, `fm notes`: action items with owners and priorities (``ActionItemsEvaluation``).
+    case actionItems = "action-items"
+    /// Questions over the field notes with `SpotlightSearchTool` (``AskMyNotesEvaluation``).
+    case askMyNotes = "ask-my-notes"
+
+    /// The feature a name means (its raw value).
+    ///
+    /// - Throws: ``SeedEvaluationError/unknownFeature(_:)``.
+    public init(named name: String) throws {
+        guard let feature = SeedFeature(rawValue: name) else { throw SeedEvaluationError.unknownFeature(name) }
+        self = feature
+    }
+
+    /// The names of the feature's pass/fail metrics, in the order its evaluation reports them.
+    public var metricNames: [String] {
+        switch self {
+        case .summaries: ["Headline ≤ 8 words", "Facts kept", "Nothing invented"]
+        case .tagging: ["One lookup", "Answer is tags", "Reuses a fitting tag"]
+        case .actionItems: ["Tasks found", "Owners resolved", "Priorities match", "People looked up"]
+        case .askMyNotes: ["Searched", "Answer has the fact"]
+        }
+    }
+
+    /// Runs the feature's evaluation on `model`: its kept samples, or the first `limit`.
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - limit: The most samples; all when `nil`.
+    ///   - info: Facts kept with the result (the model's name, the host).
+    /// - Throws: ``SeedEvaluationError``, or what the index of `askMyNotes` throws.
+    public func evaluate(model: any LanguageModel, limit: Int? = nil, info: [String: String] = [:]) async throws -> EvaluationResult {
+        var info = info
+        info["feature"] = rawValue
+        switch self {
+        case .summaries: return try await NoteSummaryEvaluation(model: model, limit: limit).run(info: info)
+        case .tagging: return try await TaggingEvaluation(model: model, limit: limit).run(info: info)
+        case .actionItems: return try await ActionItemsEvaluation(model: model, limit: limit).run(info: info)
+        case .askMyNotes:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-evaluations-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            return try await AskMyNotesEvaluation.prepared(model: model, indexFolder: folder, limit: limit).run(info: info)
+        }
+    }
+}

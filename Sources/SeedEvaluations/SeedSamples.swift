@@ -1,0 +1,26 @@
+import Foundation
+
+/// The labelled samples kept beside the suite (`Resources/`, written by
+/// `scripts/make-seed-eval-samples.py`), read from the module's bundle.
+enum SeedSamples {
+    /// The decoded contents of `Resources/NAME.json`.
+    ///
+    /// - Throws: ``SeedEvaluationError/samplesUnreadable(_:_:)`` when the file is missing or not
+    ///   the expected JSON.
+    static func load<Contents: Decodable>(_ name: String, as type: Contents.Type = Contents.self) throws -> Contents {
+        guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: "json") else {
+            throw SeedEvaluationError.samplesUnreadable(name, "not in the SeedEvaluations bundle")
+        }
+        do {
+            return try JSONDecoder().decode(Contents.self, from: Data(contentsOf: url))
+        } catch {
+            throw SeedEvaluationError.samplesUnreadable(name, String(describing: error))
+        }
+    }
+
+    /// The first `limit` samples (all of them without a limit).
+    static func prefix<Sample>(_ samples: [Sample], limit: Int?) -> [Sample] {
+        guard let limit else { return samples }
+        return Array(samples.prefix(max(0, limit)))
+    }
+}

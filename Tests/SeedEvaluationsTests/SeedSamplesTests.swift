@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import SeedEvaluations
+
+/// The kept samples: enough of each, and labels that agree with their notes and the tools.
+struct SeedSamplesTests {
+    @Test func everyFeatureHasAtLeastFiftyLabelledSamples() async throws {
+        #expect(try SeedSamples.load("note-summaries", as: [NoteSummarySample].self).count >= 50)
+        #expect(try SeedSamples.load("tagging", as: [TaggingSample].self).count >= 50)
+        #expect(try SeedSamples.load("action-items", as: [ActionItemsSample].self).count >= 50)
+        #expect(try FieldNotesSet.load().questions.count >= 50)
+    }
+
+    @Test func everySummaryFactAndNameIsInItsNote() throws {
+        for sample in try SeedSamples.load("note-summaries", as: [NoteSummarySample].self) {
+            for fact in sample.facts { #expect(AnswerText.states(sample.note, fact: fact), "\(sample.id): \(fact)") }
+            for name in sample.names { #expect(sample.note.contains(name), "\(sample.id): \(name)") }
+            #expect(AnswerText.wordCount(sample.headline) <= 8, "\(sample.id)")
+        }
+    }
+
+    @Test func everyTaggingLabelIsAnExistingTag() throws {
+        let existing = Set(FindExistingTagsTool.existingTags.map(\.tag))
+        for sample in try SeedSamples.load("tagging", as: [TaggingSample].self) {
+            #expect(!sample.relevantTags.isEmpty && sample.relevantTags.allSatisfy(existing.contains), "\(sample.id)")
+        }
+    }
+
+    @Test func everyActionItemIsInItsNoteWithAPriority() throws {
+        for sample in try SeedSamples.load("action-items", as: [ActionItemsSample].self) {
+            for item in sample.items {
+                #expect(AnswerText.contains(sample.note, item.keyword), "\(sample.id): \(item.keyword)")
+                #expect(["low", "medium", "high"].contains(item.priority), "\(sample.id)")
+                let firstName = String(item.owner.prefix { $0 != " " })
+                #expect(item.owner == "Unassigned" || sample.note.contains(firstName), "\(sample.id): \(item.owner)")
+            }
+        }
+    }
+
+    /// The questions are the Core Spotlight tests' set: scripts/make-seed-eval-samples.py copies it.
+    @Test func theQuestionsAreTheRetrievalTestsSet() throws {
+        let kept = try Data(contentsOf: #require(Bundle.module.url(forResource: "Resources/ask-my-notes", withExtension: "json")))
+        let fixture = try Data(
+            contentsOf: TestModels.packageRoot.appendingPathComponent("Tests/CoreSpotlightTests/Fixtures/field-notes.json"))
+        #expect(kept == fixture, "run scripts/make-seed-eval-samples.py")
+    }
+}

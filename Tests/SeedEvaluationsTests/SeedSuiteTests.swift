@@ -1,0 +1,31 @@
+import Evaluations
+import Foundation
+import FoundationModels
+import TestSupport
+import Testing
+@testable import SeedEvaluations
+
+/// Each feature's evaluation end to end on SmolLM2, two samples each: the suite runs, every
+/// sample gets an answer or an error and every metric, and the result survives its JSON file.
+/// The scores themselves are SmolLM2's (poor) and not checked here: `fm eval run` measures them.
+@Suite(.requiresSmolLM2, .serialized)
+struct SeedSuiteTests {
+    static let model = LlamaLanguageModel(path: TestModels.smolLM2Path, contextSize: 4096, threads: TestModels.threads, concurrentSessions: 3)
+
+    @Test(arguments: SeedFeature.allCases)
+    func theFeatureRunsEndToEnd(_ feature: SeedFeature) async throws {
+        let result = try await feature.evaluate(model: Self.model, limit: 2, info: ["ModelName": "SmolLM2-135M"])
+        #expect(result.detailed.rowCount == 2)
+        #expect(result.errors.evaluatorFailureCount == 0)
+        #expect(result.errors.metricsNotFound.isEmpty)
+        let score = FeatureScore(result)
+        #expect(score.metrics.map(\.name) == feature.metricNames)
+        for metric in score.metrics {
+            #expect(metric.passed <= metric.counted && metric.counted <= 2, "\(metric.name)")
+        }
+        let saved = try result.saveJSON(to: try ScratchFolder.make("seed-eval"))
+        let loaded = try EvaluationResult.loadJSON(from: saved)
+        #expect(loaded.evaluationInfo["feature"] == feature.rawValue)
+        #expect(loaded.detailed.rowCount == 2)
+    }
+}
