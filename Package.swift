@@ -280,7 +280,10 @@ let package = Package(
         // (an executable's main module cannot be imported); argument parsing is hand-written.
         .target(
             name: "FMCommandLine",
-            dependencies: ["FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer", "SmartNotes"],
+            dependencies: [
+                "FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer", "SmartNotes",
+                "SeedEvaluations"
+            ],
             swiftSettings: strictSettings
         ),
         // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks

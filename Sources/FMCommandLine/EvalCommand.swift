@@ -1,39 +1,137 @@
 import Evaluations
 import Foundation
+import FoundationModels
+import FoundationModelsCore
+import SeedEvaluations
 
-/// `fm eval report RESULTS.json [MORE.json …] [--output FILE]`: an HTML report of evaluation
-/// results (several files are compared side by side); `fm eval summary RESULTS.json`: the
-/// statistics as text.
+/// `fm eval run [FEATURE …]`: the seed app's evaluation suite on a model, each feature's pass
+/// rates and seconds per answer, every result saved as JSON; `fm eval report RESULTS.json
+/// [MORE.json …] [--output FILE]`: an HTML report of evaluation results (several files are
+/// compared side by side); `fm eval summary RESULTS.json`: the statistics as text.
 struct EvalCommand {
     enum Action {
-        case report(output: String)
-        case summary
+        case run(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: String)
+        case report(files: [String], output: String)
+        case summary(files: [String])
     }
 
     let action: Action
-    let files: [String]
+
+    static let usage = """
+        USAGE:
+          fm eval run [FEATURE …] [options]  the seed app's evaluation suite: each feature's labelled
+                                             samples on the model, greedy, one at a time; prints each
+                                             metric's pass rate (an answer that failed counts as
+                                             failing) and the seconds per answer, and saves each
+                                             result as JSON in the output folder
+          fm eval report FILE… [-o OUT]      an HTML report of evaluation results (EvaluationResult.saveJSON
+                                             files, or .jsonl); two or more files are compared side by side
+          fm eval summary FILE…              the statistics of evaluation results, as text
+
+        FEATURES (all by default):
+          summaries     NoteSummary of a field note: headline of at most 8 words, facts kept, nothing invented
+          tagging       the TaggingProfile flow: one lookup of the person's tags, answer is tags, a fitting tag reused
+          action-items  the main job (fm notes): tasks found, owners resolved through the directory, priorities
+          ask-my-notes  askMyNotes with SpotlightSearchTool over 302 field notes: searched, answer has the fact
+
+        RUN OPTIONS:
+          --model NAME|PATH     default, quality, smollm2 or a GGUF file (default: FM_MODEL or default)
+          --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY)
+          --context-size N      tokens per session (default 4096)
+          --limit N             the first N samples of each feature (default: all, 51 to 65 each)
+          -o, --output DIR      where the results go (default: evaluation-results)
+
+        Compare models with fm eval report on the saved files, e.g.
+          fm eval run --limit 20 -o runs/default && fm eval run --limit 20 --model quality -o runs/quality
+          fm eval report runs/default/ActionItemsEvaluation-*.json runs/quality/ActionItemsEvaluation-*.json
+        """
 
     init(arguments: inout CommandLineArguments) throws {
-        guard let verb = arguments.next() else { throw CLIError.usage("fm eval needs 'report' or 'summary'") }
-        var files: [String] = []
-        var output = "evaluation-report.html"
-        while let argument = arguments.next() {
-            switch argument {
-            case "--output", "-o": output = try arguments.value(for: argument)
-            case let option where option.hasPrefix("-") && option != "-": throw CLIError.usage("unknown option '\(option)' for fm eval")
-            default: files.append(argument)
+        guard let verb = arguments.next() else { throw CLIError.usage("fm eval needs 'run', 'report' or 'summary'") }
+        let output = try arguments.removeOption("--output") ?? arguments.removeOption("-o")
+        if verb == "run" {
+            let limit: Int? = try arguments.removeOption("--limit").map { text in
+                guard let number = Int(text), number > 0 else { throw CLIError.usage("--limit needs a positive number, got '\(text)'") }
+                return number
             }
+            let flags = try GenerationFlags(parsing: &arguments)
+            let sampling = flags.temperature != nil || flags.greedy || flags.topK != nil || flags.topP != nil || flags.seed != nil
+            if sampling || flags.maximumTokens != nil || flags.schemaPath != nil || flags.instructions != nil || flags.json {
+                throw CLIError.usage("fm eval run takes no sampling, schema or instructions options: each feature sets its own")
+            }
+            let features = try flags.positional.map { name in
+                do { return try SeedFeature(named: name) } catch let error as SeedEvaluationError { throw CLIError.usage(error.errorDescription ?? "\(error)") }
+            }
+            action = .run(features: features.isEmpty ? SeedFeature.allCases : features, flags: flags, limit: limit, output: output ?? "evaluation-results")
+            return
+        }
+        var files: [String] = []
+        while let argument = arguments.next() {
+            if argument.hasPrefix("-") && argument != "-" { throw CLIError.usage("unknown option '\(argument)' for fm eval") }
+            files.append(argument)
         }
         guard !files.isEmpty else { throw CLIError.usage("fm eval \(verb) needs a results file (written by EvaluationResult.saveJSON)") }
         switch verb {
-        case "report": action = .report(output: output)
-        case "summary": action = .summary
-        default: throw CLIError.usage("unknown fm eval command '\(verb)' (report, summary)")
+        case "report": action = .report(files: files, output: output ?? "evaluation-report.html")
+        case "summary": action = .summary(files: files)
+        default: throw CLIError.usage("unknown fm eval command '\(verb)' (run, report, summary)")
         }
-        self.files = files
     }
 
     func run() async throws {
+        switch action {
+        case .run(let features, let flags, let limit, let output):
+            try await runSuite(features: features, flags: flags, limit: limit, output: URL(fileURLWithPath: output))
+        case .report(let files, let output):
+            let results = try await Self.load(files)
+            let url = URL(fileURLWithPath: output)
+            try EvaluationReport(results).write(to: url)
+            print("wrote \(url.path) (\(results.count) result\(results.count == 1 ? "" : "s"))")
+        case .summary(let files):
+            for (index, result) in try await Self.load(files).enumerated() {
+                if index > 0 { print() }
+                let info = result.evaluationInfo.keys.sorted().map { "\($0)=\(result.evaluationInfo[$0] ?? "")" }.joined(separator: " ")
+                print("\(result.evaluationID) (\(result.detailed.rowCount) samples\(info.isEmpty ? "" : ", " + info))")
+                print(result.groupedSummary)
+            }
+        }
+    }
+
+    /// Runs the features one after the other, samples one at a time (so that the time per answer
+    /// is what a user waits), and prints and saves each result.
+    private func runSuite(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: URL) async throws {
+        // One sample at a time unless FM_EVAL_CONCURRENCY says otherwise.
+        setenv("FM_EVAL_CONCURRENCY", "1", 0)
+        let model = try await flags.makeModel()
+        let modelName =
+            flags.serverURL.map { "\(flags.serverModel ?? $0) (server)" }
+            ?? URL(fileURLWithPath: LocalModelSettings.current.modelPath).deletingPathExtension().lastPathComponent
+        let host = HostDescription.current()
+        let info = ["ModelName": modelName, "cpu": host.cpu, "cores": "\(host.cores)"]
+        print("model: \(modelName); host: \(host.cpu), \(host.cores) cores; load average \(Self.loadAverage())")
+        fflush(nil)
+        for feature in features {
+            let result = try await feature.evaluate(model: model, limit: limit, info: info)
+            let score = FeatureScore(result)
+            let errors = score.errors > 0 ? ", \(score.errors) failed to answer" : ""
+            print("\n\(feature.rawValue): \(score.samples) samples, \(String(format: "%.1f", score.secondsPerAnswer)) s per answer\(errors)")
+            for metric in score.metrics {
+                let rate = String(format: "%3.0f%%", metric.rate * 100)
+                print("  \(metric.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(rate)  (\(metric.passed)/\(metric.counted))")
+            }
+            print("  saved \(try result.saveJSON(to: output, includeReportMetadata: true).path)")
+            fflush(nil)
+        }
+    }
+
+    /// `/proc/loadavg`'s three averages, or "unknown".
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// The results in the files (`.jsonl` files hold several).
+    static func load(_ files: [String]) async throws -> [EvaluationResult] {
         var results: [EvaluationResult] = []
         for file in files {
             let url = URL(fileURLWithPath: file)
@@ -47,18 +145,6 @@ struct EvalCommand {
                 throw CLIError.failed("\(file): \(error.errorDescription ?? "not an evaluation result")")
             }
         }
-        switch action {
-        case .report(let output):
-            let url = URL(fileURLWithPath: output)
-            try EvaluationReport(results).write(to: url)
-            print("wrote \(url.path) (\(results.count) result\(results.count == 1 ? "" : "s"))")
-        case .summary:
-            for (index, result) in results.enumerated() {
-                if index > 0 { print() }
-                let info = result.evaluationInfo.keys.sorted().map { "\($0)=\(result.evaluationInfo[$0] ?? "")" }.joined(separator: " ")
-                print("\(result.evaluationID) (\(result.detailed.rowCount) samples\(info.isEmpty ? "" : ", " + info))")
-                print(result.groupedSummary)
-            }
-        }
+        return results
     }
 }

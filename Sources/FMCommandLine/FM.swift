@@ -22,6 +22,9 @@ package enum FM {
                                            request's rounds, tool calls and text); record one with
                                            --trace FILE on respond, stream, notes or chat, or FM_TRACE=FILE
           fm models                        the models set-up installed, their sizes and paths
+          fm eval run [FEATURE…] [options] the seed app's evaluation suite (summaries, tagging, action-items,
+                                           ask-my-notes) on the model: pass rates, seconds per answer, results
+                                           saved as JSON (--limit N, -o DIR; fm eval --help lists the options)
           fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
                                            files, or .jsonl); two or more files are compared side by side
           fm eval summary FILE…            the statistics of evaluation results, as text
@@ -47,7 +50,8 @@ package enum FM {
         case "trace": TraceCommand.usage
         case "models": "fm models: the GGUF models set-up installed, their sizes and paths (* marks the default)."
         case "bench": BenchCommand.usage
-        case "notes", "availability", "eval":
+        case "eval": EvalCommand.usage
+        case "notes", "availability":
             "USAGE:\n"
                 + mainUsage.components(separatedBy: "\n").drop { !$0.hasPrefix("  fm \(command)") }
                 .prefix { $0.hasPrefix("  fm \(command)") || $0.hasPrefix("      ") }.joined(separator: "\n")

@@ -53,4 +53,14 @@ import Testing
         #expect(usage.status == 64)
         #expect(try await run(["eval", "publish", "x.json"]).stderr.contains("unknown fm eval command 'publish'"))
     }
+
+    /// `fm eval run` refuses what it cannot run before it loads a model.
+    @Test func runRefusesUnknownFeaturesAndOptionsItDoesNotTake() async throws {
+        let unknown = try await run(["eval", "run", "summaries", "haiku"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown feature 'haiku' (summaries, tagging, action-items, ask-my-notes)"))
+        #expect(try await run(["eval", "run", "--limit", "0"]).stderr.contains("--limit needs a positive number"))
+        #expect(try await run(["eval", "run", "--temperature", "0.7"]).stderr.contains("takes no sampling"))
+        #expect(try await run(["eval", "--help"]).stdout.contains("ask-my-notes  askMyNotes"))
+    }
 }
