@@ -415,7 +415,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["FMCommandLine", "FMBench", "Evaluations", "JSONValues", "TestSupport"],
+            dependencies: ["FMCommandLine", "FMBench", "Evaluations", "ConstrainedDecoding", "LlamaBackend", "JSONValues", "TestSupport"],
             swiftSettings: strictSettings
         )
     ],

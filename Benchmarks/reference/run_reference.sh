@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: run_reference.sh FOLDER   (a folder written by BenchmarkRunnerTests)
+# Usage: run_reference.sh FOLDER   (a folder written by MaskBenchmarkRunnerTests; fm bench --only guided writes and reads its own)
 # Creates a throwaway virtualenv in /tmp/cd-venv with pip wheels only, then runs the llguidance
 # replay and jsonschema validation. Nothing here is a dependency of the Swift package.
 set -e

@@ -44,11 +44,7 @@ package struct GuidedBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try report.summaryJSON.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
-        try report.sequencesJSONLines.write(to: folder.appendingPathComponent("sequences.jsonl"), atomically: true, encoding: .utf8)
-        try vocabulary.dump.write(to: folder.appendingPathComponent("vocabulary.tsv"), atomically: true, encoding: .utf8)
-        let lines = schemas.map { "{\"name\": \(JSONWriter.quoted($0.name)), \"schema\": \($0.text)}" }
-        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("schemas.jsonl"), atomically: true, encoding: .utf8)
+        try report.writeReferenceInputs(schemas: schemas, vocabulary: vocabulary, to: folder)
         log("llguidance on the same \(label) sequences (a throwaway virtualenv in /tmp/cd-venv)")
         if let reference = try? runReference(folder) {
             for (key, value) in reference where key.hasPrefix("llg_") { result[key] = value }

@@ -43,6 +43,5 @@ import Testing
         requireSendable(CompiledGrammar.self)
         requireSendable(Grammar.self)
         requireSendable(TokenBitmask.self)
-        requireSendable(MaskBenchmarkReport.self)
     }
 }

@@ -20,10 +20,12 @@ public final class TokenVocabulary: Sendable {
     /// Seconds spent on the per-vocabulary precomputation in the initializer.
     public let precomputationSeconds: Double
 
-    let tokenBytes: [[UInt8]]
+    /// The bytes of each token.
+    package let tokenBytes: [[UInt8]]
     /// The most bytes of a token that grammar text may hold (special tokens aside).
     let longestTokenByteCount: Int
-    let isSpecial: [Bool]
+    /// Whether each token is a special (control) token.
+    package let isSpecial: [Bool]
     /// The text tokens with two quotes or more: the ones that can open and close a JSON string,
     /// so write a whole object key, on their own.
     let multiQuoteTokens: [Int32]
