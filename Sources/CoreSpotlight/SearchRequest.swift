@@ -24,11 +24,12 @@ struct SearchRequestWithKind {
     var kind: SearchKind
 }
 
-/// One string, the words (with any time in them): the schema without a guide, which a 0.5B model
-/// fills most reliably.
+/// One string, the words (with any time in them): the schema a 0.5B model fills most reliably.
+/// The words may not be empty (a small model made to search otherwise often searches for
+/// nothing first).
 @Generable
 struct SearchWordsRequest {
-    @Guide(description: "The key words of the question, with any date it names.")
+    @Guide(description: "The key words of the question, with any date it names.", .pattern(/[A-Za-z0-9].*/))
     var query: String
 }
 

@@ -22,9 +22,12 @@ import SpotlightIndex
 /// come from any date and the answer says so; when nothing matches at all, the answer tells the
 /// model to say so. Every search is also sent to ``searchResults`` for the app's display.
 ///
+/// It is a `RetrievalTool`: a request whose only tools are retrieval tools searches in its first
+/// round, before the model answers (unless the request sets a tool-calling mode).
+///
 /// A database that cannot be read fails the call with ``CSIndexError``, which the session
 /// reports as a `ToolCallError`.
-public struct SpotlightSearchTool: Tool, Sendable {
+public struct SpotlightSearchTool: RetrievalTool, Sendable {
     /// The tool's name, as the model sees it.
     public var name: String = "searchNotes"
     /// The configuration.

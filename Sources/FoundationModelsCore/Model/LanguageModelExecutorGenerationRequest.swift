@@ -55,4 +55,13 @@ extension LanguageModelExecutorGenerationRequest {
     var toolsWithoutSchema: Set<String> {
         Set(metadata[Self.toolsWithoutSchemaKey] as? [String] ?? [])
     }
+
+    /// The metadata key that limits a turn that must call tools to one call, as `Bool` (set by
+    /// the session for the search that a request offering only a ``RetrievalTool`` starts with).
+    public static let singleToolCallKey = "FoundationModelsLinux.singleToolCall"
+
+    /// Whether a turn that must call tools makes exactly one call.
+    var makesSingleToolCall: Bool {
+        metadata[Self.singleToolCallKey] as? Bool ?? false
+    }
 }

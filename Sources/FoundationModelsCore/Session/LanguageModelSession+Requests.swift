@@ -90,14 +90,21 @@ extension LanguageModelSession {
         var madeCalls: Set<String> = []
         var toolsTurnedOff = false
         for _ in 0..<Self.maximumToolRounds {
+            var metadata: [String: any Sendable & Codable & Equatable]? = nil
             try Task.checkCancellation()
             let round = try await plan(specification, history: history, draft: draft)
             var options = round.options
             if toolsTurnedOff { options.toolCallingMode = .disallowed }
-            if madeCalls.isEmpty, options.toolCallingMode == nil,
-                Self.promptNeedsAttachmentTool(specification, tools: round.tools, capabilities: round.backend.capabilities)
-            {
-                options.toolCallingMode = .required
+            if madeCalls.isEmpty, options.toolCallingMode == nil {
+                if Self.promptNeedsAttachmentTool(specification, tools: round.tools, capabilities: round.backend.capabilities) {
+                    options.toolCallingMode = .required
+                } else if Self.searchesFirst(tools: round.tools) {
+                    // One search, then the answer from what it found: a small model left free
+                    // after its search searches again (often with an empty query).
+                    options.toolCallingMode = .required
+                    toolsTurnedOff = true
+                    metadata = round.metadata.merging([LanguageModelExecutorGenerationRequest.singleToolCallKey: true]) { $1 }
+                }
             }
             if madeCalls.isEmpty {
                 try Self.checkCapabilities(
@@ -111,7 +118,7 @@ extension LanguageModelSession {
                 schema: specification.schema,
                 generationOptions: options,
                 contextOptions: round.contextOptions,
-                metadata: round.metadata)
+                metadata: metadata ?? round.metadata)
             let usageBefore = draft.usage
             let entriesBefore = draft.entries
             // The round's trace begins and ends in the fold, which also marks its first output.
@@ -259,6 +266,13 @@ extension LanguageModelSession {
     ) -> Bool {
         !capabilities.contains(.vision) && specification.prompt.transcriptSegments.contains(where: \.isAttachment)
             && tools.contains { $0 is any AttachmentReadingTool }
+    }
+
+    /// Whether every tool offered is a ``RetrievalTool``: the request's first round then calls one
+    /// and the next answers with tools turned off (unless the request set a tool-calling mode), so
+    /// that the answer comes from what the search found.
+    static func searchesFirst(tools: [any Tool]) -> Bool {
+        !tools.isEmpty && tools.allSatisfy { $0 is any RetrievalTool }
     }
 
     /// The response's content from its generated text.

@@ -110,9 +110,12 @@ extension Transcript {
 }
 
 extension [Transcript.Segment] {
-    /// The segments' text joined in order, structured values as JSON.
+    /// The segments' text in order, structured values as JSON, one segment per line: each line
+    /// of an `Instructions { … }` or `Prompt { … }` builder is a segment of its own, and run
+    /// together (`…search results.Search results are…`) they read as one garbled sentence to a
+    /// model.
     package var joinedText: String {
-        map(\.description).joined()
+        map(\.description).joined(separator: "\n")
     }
 }
 

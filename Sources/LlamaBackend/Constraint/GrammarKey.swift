@@ -7,6 +7,8 @@ package enum GrammarKey: Hashable, Sendable {
     case jsonSchema(String, layout: JSONLayout)
     /// One to four tagged tool calls (`<tool_call>…</tool_call>`) to these tools.
     case toolCalls([ToolSignature])
+    /// Exactly one tagged tool call to one of these tools.
+    case oneToolCall([ToolSignature])
     /// One bare call (`{"name": …, "arguments": …}`) to one of these tools.
     case bareToolCall([ToolSignature])
     /// Tagged tool calls to these tools, or an answer following a JSON Schema.

@@ -114,10 +114,6 @@ struct FailingTool: Tool {
     }
 }
 
-extension [Transcript.Segment] {
-    var joinedText: String { map(\.description).joined() }
-}
-
 /// Records when calls start and end, to show that a turn's calls run concurrently.
 actor CallLog {
     var events: [String] = []

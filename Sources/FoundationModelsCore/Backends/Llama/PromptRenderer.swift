@@ -33,6 +33,9 @@ struct PromptRenderer {
     var toolsWithoutSchema: Set<String> = []
     /// Variables for the chat template, such as `enable_thinking`.
     var templateVariables: [String: TemplateValue] = [:]
+    /// Whether the request's answered tool calls are folded into its prompt
+    /// (``TranscriptRenderer/foldsAnsweredToolCalls``).
+    var foldsAnsweredToolCalls = false
 
     /// The renderer of a model (its template is parsed once per model file).
     init(model: LlamaModel, includeSchemaInPrompt: Bool = true, toolsWithoutSchema: Set<String> = []) throws {
@@ -48,6 +51,7 @@ struct PromptRenderer {
             model: model,
             includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
             toolsWithoutSchema: request.toolsWithoutSchema)
+        foldsAnsweredToolCalls = TurnPlan.answersToolOutputs(request)
         if let thinking = Self.thinking(for: request, formatter: formatter) {
             templateVariables["enable_thinking"] = .bool(thinking)
         }
@@ -74,9 +78,9 @@ struct PromptRenderer {
         let native = formatter.template.supportsTools
         let renderer = TranscriptRenderer(
             includeSchemaInPrompt: includeSchemaInPrompt,
-            templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema)
+            templateSupportsTools: native, toolsWithoutSchema: toolsWithoutSchema, foldsAnsweredToolCalls: foldsAnsweredToolCalls)
         let messages = renderer.messages(of: transcript)
-        let tools = native ? transcript.toolDefinitions : []
+        let tools = native && !foldsAnsweredToolCalls ? transcript.toolDefinitions : []
         switch ending {
         case .assistantTurn:
             return try formatter.format(

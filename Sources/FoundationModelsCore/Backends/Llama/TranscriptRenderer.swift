@@ -12,6 +12,14 @@ struct TranscriptRenderer {
     var templateSupportsTools = true
     /// Tools whose argument schema stays out of the instructions (`includesSchemaInInstructions`).
     var toolsWithoutSchema: Set<String> = []
+    /// Whether the request's tool calls are folded into its prompt: for a turn that may not call
+    /// tools but has their outputs after the last prompt, the outputs are written (in
+    /// `<tool_response>` tags) into the last user message before the prompt's text, the calls are
+    /// left out, and so are the tool definitions. Small models that see their own call and its
+    /// output in the template's roles call again (or, kept from calling, say something
+    /// unrelated); given the outputs beside the question, they answer it (see
+    /// `Docs/Evolution/0017-answer-rounds.md`).
+    var foldsAnsweredToolCalls = false
 
     /// The messages of a transcript.
     func messages(of transcript: Transcript) -> [ChatMessage] {
@@ -28,11 +36,18 @@ struct TranscriptRenderer {
             messages.append(message)
         }
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        let foldedOutputs = foldsAnsweredToolCalls ? Self.outputsAfterLastPrompt(of: transcript, lastPromptIndex: lastPromptIndex) : []
         for (index, entry) in transcript.enumerated() {
+            if !foldedOutputs.isEmpty, let lastPromptIndex, index > lastPromptIndex {
+                switch entry {
+                case .toolCalls, .toolOutput, .reasoning: continue
+                default: break
+                }
+            }
             switch entry {
             case .instructions(let instructions):
                 var text = instructions.segments.joinedText
-                if !templateSupportsTools, !instructions.toolDefinitions.isEmpty {
+                if !templateSupportsTools, foldedOutputs.isEmpty, !instructions.toolDefinitions.isEmpty {
                     text += ToolCallSyntax.instructions(for: instructions.toolDefinitions, schemaHidden: toolsWithoutSchema)
                 }
                 if !text.isEmpty || !messages.isEmpty {
@@ -42,6 +57,10 @@ struct TranscriptRenderer {
                 var text = prompt.segments.joinedText
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
                     text += SchemaPromptRendering.instruction(for: format.schema)
+                }
+                if index == lastPromptIndex, !foldedOutputs.isEmpty {
+                    let outputs = foldedOutputs.map { "<tool_response>\n" + $0.segments.joinedText + "\n</tool_response>" }
+                    text = outputs.joined(separator: "\n") + "\n\n" + text
                 }
                 messages.append(ChatMessage(role: .user, content: text))
             case .reasoning(let reasoning):
@@ -77,6 +96,15 @@ struct TranscriptRenderer {
             }
         }
         return messages
+    }
+
+    /// The tool outputs after the last prompt, in order.
+    private static func outputsAfterLastPrompt(of transcript: Transcript, lastPromptIndex: Int?) -> [Transcript.ToolOutput] {
+        guard let lastPromptIndex else { return [] }
+        return transcript[(lastPromptIndex + 1)...].compactMap { entry in
+            if case .toolOutput(let output) = entry { return output }
+            return nil
+        }
     }
 
     /// Generated content as a template value (its JSON, order kept).

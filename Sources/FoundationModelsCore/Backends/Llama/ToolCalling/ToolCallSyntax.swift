@@ -22,9 +22,9 @@ enum ToolCallSyntax {
     /// The most calls one turn may make.
     static let maximumCallsPerTurn = 4
 
-    /// The grammar of a turn of tool calls: one or more calls of the given tools, each with
-    /// arguments valid for that tool's schema.
-    static func grammar(for tools: [Transcript.ToolDefinition]) throws(SchemaError) -> Grammar {
+    /// The grammar of a turn of tool calls: one or more calls of the given tools (up to
+    /// `maximumCalls`), each with arguments valid for that tool's schema.
+    static func grammar(for tools: [Transcript.ToolDefinition], maximumCalls: Int = maximumCallsPerTurn) throws(SchemaError) -> Grammar {
         var calls: [Grammar] = []
         for tool in tools {
             calls.append(
@@ -36,7 +36,7 @@ enum ToolCallSyntax {
         }
         let oneCall = Grammar.choice(calls)
         var turn = oneCall
-        for _ in 1..<maximumCallsPerTurn {
+        for _ in 1..<max(1, maximumCalls) {
             turn = .sequence([oneCall, .choice([.literal(""), .sequence([.literal("\n"), turn])])])
         }
         return turn

@@ -19,10 +19,7 @@ struct TurnPlan {
     init(request: LanguageModelExecutorGenerationRequest, model: LlamaModel, breaksLoops: Bool = true) throws {
         let tools = request.enabledToolDefinitions
         let mode = request.generationOptions.toolCallingMode ?? .allowed
-        // `.required`: the first turn must call tools; once their outputs follow the prompt, the
-        // next turn answers with them (so a request always ends).
-        let calledAlready = request.transcript.hasToolOutputAfterLastPrompt
-        mayCallTools = !tools.isEmpty && mode != .disallowed && !(mode == .required && calledAlready)
+        mayCallTools = Self.mayCallTools(request)
         mustCallTools = mayCallTools && mode == .required
         let vocabulary = model.vocabulary
         let grammars = model.grammars
@@ -64,6 +61,11 @@ struct TurnPlan {
         case (false, let schema?):
             let grammar = try compile(.jsonSchema(schema.key, layout: .canonical), schema.grammar)
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
+        case (true, _) where mustCallTools && request.makesSingleToolCall:
+            let grammar = try compile(.oneToolCall(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
+                try ToolCallSyntax.grammar(for: tools, maximumCalls: 1)
+            }
+            constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         case (true, _) where mustCallTools:
             let grammar = try compile(.toolCalls(ToolCallSyntax.signatures(of: tools))) { () throws(SchemaError) in
                 try ToolCallSyntax.grammar(for: tools)
@@ -90,6 +92,23 @@ struct TurnPlan {
             }
             constraint = { GrammarConstraint(grammar: grammar, vocabulary: vocabulary, breaksLoops: breaksLoops) }
         }
+    }
+}
+
+extension TurnPlan {
+    /// Whether a request's turn may call tools: it has tools, they are not turned off, and a
+    /// `.required` request has not called them yet (once their outputs follow the prompt, the
+    /// next turn answers with them, so a request always ends).
+    static func mayCallTools(_ request: LanguageModelExecutorGenerationRequest) -> Bool {
+        let mode = request.generationOptions.toolCallingMode ?? .allowed
+        let calledAlready = request.transcript.hasToolOutputAfterLastPrompt
+        return !request.enabledToolDefinitions.isEmpty && mode != .disallowed && !(mode == .required && calledAlready)
+    }
+
+    /// Whether a request's turn answers with tool outputs it may not add to: its tool calls are
+    /// folded into its prompt (``TranscriptRenderer/foldsAnsweredToolCalls``).
+    static func answersToolOutputs(_ request: LanguageModelExecutorGenerationRequest) -> Bool {
+        !mayCallTools(request) && request.transcript.hasToolOutputAfterLastPrompt
     }
 }
 
