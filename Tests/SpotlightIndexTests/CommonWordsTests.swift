@@ -3,7 +3,8 @@ import Testing
 @testable import SpotlightIndex
 
 /// An any-word search over more items than its ranking budget ranks the items of the rarer words
-/// by their full BM25 score and leaves out items whose only matches are common words.
+/// by their full BM25 score, and leaves out items whose only matches are common words unless it
+/// found fewer than it was asked for.
 @Suite struct CommonWordsTests {
     @Test func wordsAreTakenRarestFirstWithinTheBudget() {
         let counts = ["heron": 40, "river": 3_000, "nest": 900, "egg": 2_000]
@@ -12,6 +13,8 @@ import Testing
         // The rarest word is ranked even when it alone is over the budget; ties keep the query's order.
         #expect(CommonWords.split(["river", "egg"], counts: counts, budget: 100) == CommonWords(rare: ["egg"], common: ["river"]))
         #expect(CommonWords.split(["b", "a"], counts: ["a": 7, "b": 7], budget: 7) == CommonWords(rare: ["b"], common: ["a"]))
+        // A word no item has is neither: the rarest word with items is always ranked.
+        #expect(CommonWords.split(["note", "river"], counts: ["river": 3_000], budget: 100) == CommonWords(rare: ["river"], common: []))
     }
 
     @Test func itemsWithARarerWordKeepTheirExactScore() async throws {
@@ -27,13 +30,17 @@ import Testing
         try await index.indexSearchableItems(items)
         let query = FullTextQuery("kingfisher otter river")
         let exact = try index.searchSynchronously(FullTextSearch(query: query, limit: 10))
-        let budgeted = try index.searchSynchronously(FullTextSearch(query: query, limit: 10, rankingBudget: 4))
         #expect(exact.count == 10)
         #expect(Set(exact.prefix(4).map(\.identifier)) == ["k1", "k2", "o1", "o2"])
+        // Four items have a rarer word: with a budget of four, they are ranked as exactly as in a full ranking.
+        let budgeted = try index.searchSynchronously(FullTextSearch(query: query, limit: 4, rankingBudget: 4))
         #expect(budgeted.map(\.identifier) == Array(exact.prefix(4).map(\.identifier)))
         for (found, expected) in zip(budgeted, exact) {
             #expect(abs(found.score - expected.score) < 1e-9, "\(found.identifier)")
         }
+        // Asked for more than the items with a rarer word, the search ranks them all.
+        let more = try index.searchSynchronously(FullTextSearch(query: query, limit: 6, rankingBudget: 4))
+        #expect(more.map(\.identifier) == Array(exact.prefix(6).map(\.identifier)))
         // With the river, the kingfisher and the otter by it rank above the other two.
         #expect(Set(budgeted.prefix(2).map(\.identifier)) == ["k1", "o1"])
     }

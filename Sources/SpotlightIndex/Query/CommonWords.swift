@@ -9,7 +9,8 @@
 /// an item whose only matches are common words is not ranked. BM25 gives such an item at most
 /// `idf · (k1 + 1)` a word, and a common word's `idf` is small.
 ///
-/// In an index with fewer items than the budget nothing is ever common, and ranking is exact.
+/// Words that no item has are left out (they change no item's score). In an index with fewer
+/// items than the budget nothing is ever common, and ranking is exact.
 struct CommonWords: Equatable {
     /// The words whose items are all ranked, rarest first.
     var rare: [String]
@@ -37,10 +38,11 @@ struct CommonWords: Equatable {
         let byRarity = words.indices.sorted { (counts[words[$0], default: 0], $0) < (counts[words[$1], default: 0], $1) }
         for word in byRarity.map({ words[$0] }) {
             let items = counts[word, default: 0]
+            if items == 0 { continue }
             if !rare.isEmpty && total + items > budget { break }
             rare.append(word)
             total += items
         }
-        return CommonWords(rare: rare, common: words.filter { !rare.contains($0) })
+        return CommonWords(rare: rare, common: words.filter { !rare.contains($0) && counts[$0, default: 0] > 0 })
     }
 }

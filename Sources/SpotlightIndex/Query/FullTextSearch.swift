@@ -111,6 +111,7 @@ extension IndexStore {
     /// is every candidate's full score: the rarer words alone (exact for items without a common
     /// word), and items with a rarer and a common word on all their words. The best `limit` of
     /// the two together are the best `limit` of all items with a rarer word.
+    /// When fewer items than `limit` have a rarer word, all items are ranked.
     private func ranked(
         any: String, words: CommonWords, limit: Int, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection
     ) throws -> [RankedRow] {
@@ -123,6 +124,9 @@ extension IndexStore {
         {
             best[row.id] = max(best[row.id] ?? -.infinity, row.score)
         }
+        // Fewer than `limit` items have a rarer word: the common words' items fill the rest, as an
+        // exact ranking would (this costs what the split saves, for queries that find little).
+        guard best.count >= limit else { return try ranked(match: any, limit: limit, filter: filter, connection: connection) }
         let rows = best.map { RankedRow(id: $0.key, score: $0.value) }
         return Array(rows.sorted { ($0.score, -$0.id) > ($1.score, -$1.id) }.prefix(limit))
     }
