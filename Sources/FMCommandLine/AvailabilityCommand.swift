@@ -22,11 +22,11 @@ struct AvailabilityCommand {
         switch SystemLanguageModel.default.availability {
         case .available:
             print("available: \(settings.modelPath) (context \(settings.contextSize) tokens)")
-            build.forEach { print($0) }
+            for line in build { print(line) }
             // What the loaded llama.cpp was compiled with (AMX_INT8 = 1 means ggml's AMX kernels).
             print("llama.cpp features: " + LlamaRuntime.systemInfo.trimmingCharacters(in: .whitespacesAndNewlines))
         case .unavailable(let reason):
-            build.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            for line in build { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
             throw CLIError.failed(Self.explain(reason, settings: settings), kind: .modelUnavailable)
         }
     }

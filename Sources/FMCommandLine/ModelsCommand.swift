@@ -33,6 +33,6 @@ struct ModelsCommand {
         guard !lines.isEmpty else {
             throw CLIError.failed("no models in \(folder.path) (run scripts/setup.sh, or pass --model PATH)", kind: .modelUnavailable)
         }
-        lines.forEach { print($0) }
+        for line in lines { print(line) }
     }
 }

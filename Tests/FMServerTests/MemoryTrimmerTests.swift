@@ -42,7 +42,7 @@ import TestSupport
                 for (index, block) in blocks.enumerated() where index % 8 != 0 { free(block) }
                 blocks = blocks.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
                 #expect(trim())
-                blocks.forEach { free($0) }
+                for block in blocks { free(block) }
                 done.signal()
             }
             done.wait()

@@ -28,7 +28,7 @@ struct ComputeThreadTests {
                 results.withLock { $0.append(result) }
             }
         }
-        threads.forEach { $0.start() }
+        for thread in threads { thread.start() }
         let deadline = ContinuousClock.now + .seconds(60)
         while results.withLock({ $0.count }) < threads.count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))

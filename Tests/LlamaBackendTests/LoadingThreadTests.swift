@@ -29,7 +29,7 @@ struct LoadingThreadTests {
     }
 
     @Test func workMayUseTheCallersState() {
-        var counts = [Int]()
+        var counts: [Int] = []
         LoadingThread.run { counts.append(contentsOf: 1...3) }
         #expect(counts == [1, 2, 3])
     }

@@ -42,5 +42,4 @@ enum NumericBound: Sendable, Equatable {
         case .decimal(let value): value.description
         }
     }
-
 }

@@ -50,7 +50,7 @@ final class TesseractEngine: @unchecked Sendable {
     private static func initialise(_ handle: OpaquePointer, _ configuration: TesseractConfiguration, variables: [(name: String, value: String)]) -> Int32 {
         let names = variables.map { strdup($0.name) }
         let values = variables.map { strdup($0.value) }
-        defer { (names + values).forEach { free($0) } }
+        defer { for pointer in names + values { free(pointer) } }
         var namePointers = names
         var valuePointers = values
         return namePointers.withUnsafeMutableBufferPointer { names in
