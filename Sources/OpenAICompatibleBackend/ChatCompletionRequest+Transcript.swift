@@ -21,7 +21,9 @@ extension ChatCompletionRequest {
             self.tools = tools
             switch request.generationOptions.toolCallingMode?.kind {
             case .none, .allowed: toolChoice = .auto
-            case .required: toolChoice = .required
+            // `.required` as the local backend reads it: the first turn must call tools; once
+            // their outputs follow the prompt, the next turn answers with them.
+            case .required: toolChoice = request.transcript.hasToolOutputAfterLastPrompt ? ToolChoice.none : .required
             case .disallowed: toolChoice = ToolChoice.none
             }
         }

@@ -75,6 +75,18 @@ struct RemoteCityFact {
         #expect(none["tool_choice"] == nil)
     }
 
+    @Test func requiredAfterTheCallsOutputsAnswers() throws {
+        // As the local backend reads `.required`: once the outputs follow the prompt, the turn answers.
+        let called = Transcript(
+            entries: Self.prompt.map { $0 } + [
+                .toolCalls(Transcript.ToolCalls([Transcript.ToolCall(id: "c1", toolName: "lookupTeamMember", arguments: GeneratedContent("{}"))])),
+                .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "lookupTeamMember", segments: [.text(.init(content: "Sara"))]))
+            ])
+        let request = LanguageModelExecutorGenerationRequest(
+            transcript: called, enabledTools: [Self.lookup], generationOptions: GenerationOptions(toolCallingMode: .required))
+        #expect(try body(request)["tool_choice"] == .string("none"))
+    }
+
     @Test func schemaBecomesAStrictJSONSchemaResponseFormat() throws {
         let schema = RemoteCityFact.generationSchema
         let json = try body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))
