@@ -195,7 +195,7 @@ struct SwitchingProfile: LanguageModelSession.DynamicProfile {
         let requests = model.recorder.requests.withLock { $0 }
         #expect(requests.map { $0.enabledToolDefinitions.map(\.name) } == [["lookupTag"], []])
         guard case .instructions(let second) = requests[1].transcript.first else { throw TranscriptOS27Tests.Failure("no instructions") }
-        #expect(second.segments.joinedText == "You organise notes.Do not look tags up again.")
+        #expect(second.segments.joinedText == "You organise notes.\nDo not look tags up again.")
     }
 
     @Test func twoProfileSessionsKeepTheirOwnValues() async throws {
