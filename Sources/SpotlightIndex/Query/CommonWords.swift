@@ -9,8 +9,8 @@
 /// an item whose only matches are common words is not ranked. BM25 gives such an item at most
 /// `idf · (k1 + 1)` a word, and a common word's `idf` is small.
 ///
-/// Words that no item has are left out (they change no item's score). In an index with fewer
-/// items than the budget nothing is ever common, and ranking is exact.
+/// Words that no item has are left out (they change no item's score). When the words have no more
+/// items between them than the budget, nothing is common and ranking is exact.
 struct CommonWords: Equatable {
     /// The words whose items are all ranked, rarest first.
     var rare: [String]

@@ -16,7 +16,7 @@ package struct FullTextSearch: Sendable {
     /// About how many words each passage has (``Snippet``).
     package var snippetWords: Int
     /// About how many items an any-word query ranks: the items of the rarest words that fit
-    /// (``CommonWords``). Indexes with fewer items are ranked exactly.
+    /// (``CommonWords``). A search whose words have fewer items between them is ranked exactly.
     package var rankingBudget: Int
 
     /// The default ``rankingBudget``: about 3 ms of BM25 on a 2-core EPYC.
