@@ -15,6 +15,8 @@ public struct ActionItemsEvaluation: Evaluation {
     public let model: any LanguageModel
     /// The samples (`Resources/action-items.json`).
     public let samples: [ActionItemsSample]
+    /// The options of both turns: greedy with no limit, as `fm notes` asks.
+    public var options = GenerationOptions(samplingMode: .greedy)
 
     /// Every labelled task has an item whose task contains its word.
     public let tasksFound = Metric("Tasks found")
@@ -53,7 +55,7 @@ public struct ActionItemsEvaluation: Evaluation {
         // Why a copy of `NotesCommand.digest` (FMCommandLine, which imports this module): the flow
         // belongs in SmartNotes, where both can call it; until it moves, keep the two the same.
         let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: Self.instructions)
-        var options = GenerationOptions(samplingMode: .greedy)
+        var options = options
         options.toolCallingMode = .required
         _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(sample.note)", options: options)
         options.toolCallingMode = .disallowed
