@@ -39,6 +39,17 @@ import Testing
         #expect(result.text.contains("struct __Key_tagLookups: SessionPropertyKey {\n        static var defaultValue: Int {\n            0\n        }"))
     }
 
+    @Test func aPublicEntryHasAPublicKeyAndDefault() {
+        let result = expand(
+            """
+            extension SessionPropertyValues {
+                @SessionPropertyEntry public var lookups: Int = 0
+            }
+            """)
+        #expect(result.messages.isEmpty)
+        #expect(result.text.contains("public struct __Key_lookups: SessionPropertyKey {\n        public static var defaultValue: Int {"))
+    }
+
     @Test(arguments: [
         ("extension SessionPropertyValues {\n    @SessionPropertyEntry var count: Int\n}", "session property 'count' needs a default value ('= …')"),
         ("extension SessionPropertyValues {\n    @SessionPropertyEntry let count: Int = 0\n}", "session property 'count' must be declared with 'var', not 'let'"),

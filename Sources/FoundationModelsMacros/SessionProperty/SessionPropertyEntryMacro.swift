@@ -4,7 +4,8 @@ import SwiftSyntaxMacros
 
 /// `@SessionPropertyEntry var name: Type = default` in an extension of `SessionPropertyValues`
 /// declares a session property: a getter and setter that read and write the session's value, and
-/// a peer key type whose `defaultValue` is the initial value.
+/// a peer key type whose `defaultValue` is the initial value (both public when the property is
+/// public or package, so that a module can export its session properties).
 ///
 /// ```swift
 /// extension SessionPropertyValues {
@@ -41,7 +42,7 @@ public struct SessionPropertyEntryMacro: AccessorMacro, PeerMacro {
         return [
             """
             \(raw: entry.access)struct \(raw: entry.keyName): SessionPropertyKey {
-                static var defaultValue: \(entry.type) { \(entry.defaultValue) }
+                \(raw: entry.access)static var defaultValue: \(entry.type) { \(entry.defaultValue) }
             }
             """
         ]
