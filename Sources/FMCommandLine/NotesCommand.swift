@@ -54,24 +54,13 @@ struct NotesCommand {
     }
 
     /// The instructions `fm notes` gives when none are passed.
-    static let defaultInstructions = """
-        Extract a summary and a list of concrete action items from meeting notes. Only include \
-        tasks that are explicitly stated. When a note mentions a person by first name, use the \
-        lookupTeamMember tool to resolve their full name for the owner.
-        """
+    static let defaultInstructions = NotesDigester.defaultInstructions
 
-    /// The job: one session, two turns, as one would ask a small model. First it looks the people
-    /// up (the model picks whom, and must call the tool), then it writes the digest from the notes
-    /// and what it found.
+    /// The job (``NotesDigester``): one session, two turns.
     static func digest(
         of notes: String, model: any LanguageModel = SystemLanguageModel.default, instructions: String? = defaultInstructions,
         options: GenerationOptions
     ) async throws -> NotesDigest {
-        let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: instructions)
-        var options = options
-        options.toolCallingMode = .required
-        _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(notes)", options: options)
-        options.toolCallingMode = .disallowed
-        return try await session.respond(to: "Now analyze these notes:\n\n\(notes)", generating: NotesDigest.self, options: options).content
+        try await NotesDigester(model: model, instructions: instructions).digest(of: notes, options: options).content
     }
 }

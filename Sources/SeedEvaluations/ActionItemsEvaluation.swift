@@ -7,7 +7,7 @@ import Foundation
 /// `TeamDirectoryTool`. Are the tasks found, their owners the directory's full names (first
 /// names for people outside it, `Unassigned` for nobody), their priorities the notes' wording?
 ///
-/// The flow is `fm notes`' (`NotesCommand.digest`): one session with the tool and the command's
+/// The flow is `fm notes`' (`NotesDigester` of SmartNotes): one session with the tool and the command's
 /// instructions, a first turn that must look the people up (`.required`), then the guided digest
 /// (`.disallowed`), greedy.
 public struct ActionItemsEvaluation: Evaluation {
@@ -28,11 +28,7 @@ public struct ActionItemsEvaluation: Evaluation {
     public let peopleLookedUp = Metric("People looked up")
 
     /// `fm notes`' default instructions.
-    public static let instructions = """
-        Extract a summary and a list of concrete action items from meeting notes. Only include \
-        tasks that are explicitly stated. When a note mentions a person by first name, use the \
-        lookupTeamMember tool to resolve their full name for the owner.
-        """
+    public static let instructions = NotesDigester.defaultInstructions
 
     /// An evaluation of `model` on these samples.
     public init(model: any LanguageModel, samples: [ActionItemsSample]) {
@@ -52,15 +48,8 @@ public struct ActionItemsEvaluation: Evaluation {
 
     /// `fm notes`' two turns.
     public func subject(from sample: ActionItemsSample) async throws -> ModelSubject<ActionItemsAnswer> {
-        // Why a copy of `NotesCommand.digest` (FMCommandLine, which imports this module): the flow
-        // belongs in SmartNotes, where both can call it; until it moves, keep the two the same.
-        let session = LanguageModelSession(model: model, tools: [TeamDirectoryTool()], instructions: Self.instructions)
-        var options = options
-        options.toolCallingMode = .required
-        _ = try await session.respond(to: "Look up every person mentioned in these notes:\n\n\(sample.note)", options: options)
-        options.toolCallingMode = .disallowed
-        let digest = try await session.respond(to: "Now analyze these notes:\n\n\(sample.note)", generating: NotesDigest.self, options: options)
-        return ModelSubject(value: ActionItemsAnswer(digest.content), transcript: session.transcript.structuredTranscript)
+        let digest = try await NotesDigester(model: model, instructions: Self.instructions).digest(of: sample.note, options: options)
+        return ModelSubject(value: ActionItemsAnswer(digest.content), transcript: digest.transcript.structuredTranscript)
     }
 
     /// The four checks.
