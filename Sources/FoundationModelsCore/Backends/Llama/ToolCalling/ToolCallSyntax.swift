@@ -36,8 +36,10 @@ enum ToolCallSyntax {
         }
         let oneCall = Grammar.choice(calls)
         var turn = oneCall
+        // A newline after a call may end the turn too: a model that means to write on after its
+        // call (small models add a sentence) would otherwise be held to a second call.
         for _ in 1..<max(1, maximumCalls) {
-            turn = .sequence([oneCall, .choice([.literal(""), .sequence([.literal("\n"), turn])])])
+            turn = .sequence([oneCall, .choice([.literal(""), .sequence([.literal("\n"), .choice([.literal(""), turn])])])])
         }
         return turn
     }
