@@ -93,5 +93,10 @@ import Foundation
         #expect(try accepts(one, call))
         #expect(try !accepts(one, call + "\n" + call))
         #expect(try accepts(many, call + "\n" + call))
+        // A newline after a call may end the turn (a model that means to write on is not held to
+        // a second call); in a one-call turn the call ends it.
+        #expect(try accepts(many, call + "\n"))
+        #expect(try accepts(many, call + "\n" + call + "\n"))
+        #expect(try !accepts(one, call + "\n"))
     }
 }
