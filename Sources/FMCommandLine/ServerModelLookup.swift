@@ -38,7 +38,10 @@ enum ServerModelLookup {
     /// - Throws: ``Failure``.
     static func firstModel(baseURL: URL, apiKey: String?, timeout: TimeInterval = 30) async throws(Failure) -> String {
         let url = baseURL.appendingPathComponent("models")
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = URLRequest(url: url)
+        // Assigned, not passed to the initializer: only an assigned interval replaces
+        // swift-corelibs-foundation's 60-second default.
+        request.timeoutInterval = timeout
         request.httpMethod = "GET"
         if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
         let body: Data

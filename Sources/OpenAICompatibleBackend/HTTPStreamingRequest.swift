@@ -48,7 +48,7 @@ enum HTTPStreamingRequest {
     static func start(_ request: URLRequest, maximumBodySize: Int) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
         let delegate = Delegate(continuation: continuation, maximumBodySize: maximumBodySize)
-        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(configuration: sessionConfiguration(for: request), delegate: delegate, delegateQueue: nil)
         let task = session.dataTask(with: request)
         let watchdog = IdleWatchdog(timeout: request.timeoutInterval) {
             continuation.finish(throwing: URLError(.timedOut))
@@ -63,6 +63,21 @@ enum HTTPStreamingRequest {
         // The session keeps its delegate until its tasks end; then it lets go of both.
         session.finishTasksAndInvalidate()
         return stream
+    }
+
+    /// An ephemeral configuration whose idle timeout is the request's.
+    ///
+    /// Why: swift-corelibs-foundation times a request out after the configuration's
+    /// `timeoutIntervalForRequest` of silence (60 seconds by default) unless the request's
+    /// `timeoutInterval` was assigned after it was made; `URLRequest(url:timeoutInterval:)` does
+    /// not count as assigned, so a request allowed 300 seconds failed after 60 of a busy server's
+    /// silence. With both the same, the request's interval holds whichever way it was set.
+    static func sessionConfiguration(for request: URLRequest) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        if request.timeoutInterval.isFinite && request.timeoutInterval > 0 {
+            configuration.timeoutIntervalForRequest = request.timeoutInterval
+        }
+        return configuration
     }
 
     /// Forwards the data task's callbacks into the stream.

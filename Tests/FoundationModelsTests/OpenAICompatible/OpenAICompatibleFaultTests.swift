@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -119,6 +122,25 @@ import Testing
         // The client let go of the stalled connection.
         for _ in 0..<200 where server.stallsClosedByClient == 0 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(server.stallsClosedByClient == 1)
+    }
+
+    @Test func aServerSilentPastFoundationsDefaultTimeoutIsWaitedFor() async throws {
+        // A server that queues the request behind others says nothing until it starts answering.
+        // swift-corelibs-foundation gave up after its own default of 60 seconds, whatever the
+        // configured timeout (seen as "did not answer in time" in a full-suite run); the
+        // configured 300 seconds must hold. The test waits a minute, beside the others.
+        let server = try ScriptedHTTPServer(replies: [.init(body: Self.answer, silenceBefore: 64)])
+        defer { server.stop() }
+        let response = try await Self.session(port: server.port, requestTimeout: 300).respond(to: "Wait for me")
+        #expect(response.content == "Recovered.")
+    }
+
+    @Test func theIdleTimeoutIsTheRequestsWhicheverWayItWasSet() {
+        let url = URL(string: "http://127.0.0.1:9/v1/chat/completions")!
+        #expect(HTTPStreamingRequest.sessionConfiguration(for: URLRequest(url: url, timeoutInterval: 300)).timeoutIntervalForRequest == 300)
+        var assigned = URLRequest(url: url)
+        assigned.timeoutInterval = 7
+        #expect(HTTPStreamingRequest.sessionConfiguration(for: assigned).timeoutIntervalForRequest == 7)
     }
 
     @Test func aServerErrorIsAssetsUnavailable() async throws {

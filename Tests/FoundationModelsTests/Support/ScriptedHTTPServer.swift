@@ -30,12 +30,15 @@ final class ScriptedHTTPServer: Sendable {
         var headers: [String: String] = [:]
         var pieces: [[UInt8]]
         var ending = Ending.close
+        /// Seconds of silence before the response's head, as from a server busy with others.
+        var silenceBefore: Double = 0
 
         /// A reply whose body is `body` cut into pieces of `pieceSize` bytes.
         init(
             status: Int = 200, contentType: String = "text/event-stream", headers: [String: String] = [:], body: String,
-            pieceSize: Int = 7, ending: Ending = .close
+            pieceSize: Int = 7, ending: Ending = .close, silenceBefore: Double = 0
         ) {
+            self.silenceBefore = silenceBefore
             self.status = status
             self.contentType = contentType
             self.headers = headers
@@ -87,6 +90,7 @@ final class ScriptedHTTPServer: Sendable {
                 }
                 // Each reply on its own thread: a stalled one must not hold up the next.
                 Thread.detachNewThread { [self] in
+                    if reply.silenceBefore > 0 { Thread.sleep(forTimeInterval: reply.silenceBefore) }
                     Self.write(reply, to: connection)
                     end(connection, as: reply.ending)
                 }
