@@ -56,7 +56,7 @@ public struct NotesDigester: Sendable {
     ///
     /// "Look up every person mentioned" had the default model look up the notes' first line
     /// ("Offsite planning"); asking for each person's first name, it looked up every person in
-    /// the directory in 14 of 20 samples (was 10 of 20).
+    /// the directory in 15 of the evaluation's first 20 meetings (10 of 20 with the old prompt).
     public static func lookupPrompt(notes: String) -> String {
         "Call lookupTeamMember with the first name of each person in these notes:\n\n\(notes)"
     }
