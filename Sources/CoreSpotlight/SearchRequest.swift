@@ -1,5 +1,5 @@
 import Foundation
-public import FoundationModels
+import FoundationModels
 import SpotlightIndex
 
 /// The arguments a model fills for ``SpotlightSearchTool`` with a focused or dynamic guide

@@ -77,7 +77,7 @@ public struct FileSource: Sendable {
     /// - Throws: ``CSIndexError`` when the file index cannot be written.
     public func refresh() async throws {
         let indexer = self.indexer
-        try await indexer.index.onRefreshQueue { try indexer.refresh() }
+        _ = try await indexer.index.onRefreshQueue { try indexer.refresh() }
     }
 }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import FoundationModels
 import SpotlightIndex
 
@@ -136,7 +136,7 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
                 attributes = spotlight.fetchAttributes + (profileAttributes ?? [])
             case .files(let files):
                 let indexer = files.indexer
-                try await indexer.index.onRefreshQueue { try indexer.refresh() }
+                _ = try await indexer.index.onRefreshQueue { try indexer.refresh() }
                 index = indexer.index
                 limit = files.maximumResultCount ?? 5
                 attributes = files.fetchAttributes + (profileAttributes ?? [])
