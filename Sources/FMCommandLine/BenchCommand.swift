@@ -337,7 +337,8 @@ struct BenchCommand {
     /// The main job, as `fm notes --greedy` runs it on the sample notes; returns the digest as JSON.
     @Sendable static func mainJob() async throws -> String {
         let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 600)
-        return try await NotesCommand.digest(of: NotesCommand.sampleNotes, options: options).generatedContent.jsonString
+        return try await NotesDigester(model: SystemLanguageModel.default).digest(of: NotesCommand.sampleNotes, options: options).content
+            .generatedContent.jsonString
     }
 
     static let vocabulary = [

@@ -38,29 +38,18 @@ struct NotesCommand {
 
     func run() async throws {
         var flags = flags
-        flags.instructions = flags.instructions ?? Self.defaultInstructions
+        flags.instructions = flags.instructions ?? NotesDigester.defaultInstructions
         // The local model, or with `--server` the same flow on an OpenAI-compatible server (what
         // `fm bench --only job` runs on llama-server).
         let model = try await flags.makeModel()
         var options = flags.options
         // A demo of a small model reads best deterministic: greedy unless sampling is asked for.
         if options.samplingMode == nil, options.temperature == nil { options.samplingMode = .greedy }
-        let digest = try await Self.digest(of: try notes(), model: model, instructions: flags.instructions, options: options)
+        let digest = try await NotesDigester(model: model, instructions: flags.instructions).digest(of: try notes(), options: options).content
         print(digest.summary)
         print()
         for item in digest.actionItems {
             print("- \(item.task) (\(item.owner), \(item.priority) priority)")
         }
-    }
-
-    /// The instructions `fm notes` gives when none are passed.
-    static let defaultInstructions = NotesDigester.defaultInstructions
-
-    /// The job (``NotesDigester``): one session, two turns.
-    static func digest(
-        of notes: String, model: any LanguageModel = SystemLanguageModel.default, instructions: String? = defaultInstructions,
-        options: GenerationOptions
-    ) async throws -> NotesDigest {
-        try await NotesDigester(model: model, instructions: instructions).digest(of: notes, options: options).content
     }
 }
