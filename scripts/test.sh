@@ -38,9 +38,12 @@ swift build --build-tests
 # progress without it) run alone, after the rest: while they hold it, every other test's tasks
 # stand still, and checks of how fast something happened would fail.
 pool_blocking='EveryCooperativeThreadIsBlocked'
+# A run that prints nothing for 10 minutes gets its thread stacks printed, and is stopped after
+# three such stalls (scripts/run-watched.sh).
+watched="$root/scripts/run-watched.sh"
 if [ $# -eq 0 ]; then
-  swift test --skip-build --skip "$pool_blocking"
-  swift test --skip-build --filter "$pool_blocking"
+  "$watched" swift test --skip-build --skip "$pool_blocking"
+  "$watched" swift test --skip-build --filter "$pool_blocking"
 else
-  swift test --skip-build "$@"
+  "$watched" swift test --skip-build "$@"
 fi
