@@ -195,6 +195,19 @@ import Testing
         }
         #expect(found == 2)
 
+        // Three action items over and over, each 13 sampled tokens (task, owner, priority and the
+        // separator, keys forced), the separator at the array's depth: a period of 39.
+        var items = RepetitionGuard()
+        var foundItems: Int?
+        var recorded = 0
+        while foundItems == nil, recorded < 400 {
+            let position = recorded % 39
+            foundItems = items.record(Int32(100 + position), depth: position % 13 == 12 ? 1 : 2)
+            recorded += 1
+        }
+        #expect(foundItems == 1)
+        #expect(recorded == 3 * 39, "found after \(recorded) tokens")
+
         var varied = RepetitionGuard()
         var state: UInt64 = 42
         for _ in 0..<200 {

@@ -11,8 +11,10 @@
 /// Greedy decoding is unchanged until a loop is found, so outputs without loops stay identical to
 /// unconstrained llama.cpp's.
 struct RepetitionGuard {
-    /// The longest repeating unit, in tokens.
-    static let maximumPeriod = 32
+    /// The longest repeating unit, in tokens: a few array elements that are objects (the main
+    /// job's digest once repeated three action items of about 13 sampled tokens each, a period
+    /// of about 40, until the token budget ran out; 32 did not see it).
+    static let maximumPeriod = 64
     /// The fewest tokens a repetition must cover before it counts as a loop.
     static let minimumSpan = 16
 
