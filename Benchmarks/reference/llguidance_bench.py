@@ -92,6 +92,9 @@ def main():
              "instances_terminated": 0, "instances_valid_jsonschema": 0, "instances_invalid_jsonschema": 0,
              "instances_unparsable": 0, "instances_unchecked": 0, "llg_masked_but_consumed": 0, "llg_accepted_sequences": 0, "llg_rejected_sequences": 0}
     mask_us, compile_ms, our_compile_ms, invalid_examples, rejected_examples = [], [], [], [], []
+    # Compile times over the schemas both engines compile (each engine's p99 above is over its own
+    # set), and ours for the schemas llguidance refuses.
+    both_ours_ms, both_llg_ms, refused_by_llg = [], [], []
     for line in open(f"{args.folder}/sequences.jsonl", encoding="utf-8"):
         entry = json.loads(line)
         stats["schemas"] += 1
@@ -130,12 +133,16 @@ def main():
             failed = True
         elapsed = (time.perf_counter() - start) * 1000
         if failed:
+            if entry["error"] is None:
+                refused_by_llg.append((entry["compile_us"] / 1000, entry["name"]))
             continue
         stats["llg_compiled"] += 1
         compile_ms.append(elapsed)
         if entry["error"] is not None:
             continue
         stats["both_compiled"] += 1
+        both_ours_ms.append(entry["compile_us"] / 1000)
+        both_llg_ms.append(elapsed)
         accepted = True
         for token in tokens:
             start = time.perf_counter()
@@ -170,6 +177,11 @@ def main():
         "llg_mask_max_us": round(max(mask_us) if mask_us else 0, 3), "llg_masks": len(mask_us),
         "llg_compile_p50_ms": round(quantile(compile_ms, 0.5), 3), "llg_compile_p99_ms": round(quantile(compile_ms, 0.99), 3),
         "ours_compile_p50_ms": round(quantile(our_compile_ms, 0.5), 3),
+        "llg_both_compile_p99_ms": round(quantile(both_llg_ms, 0.99), 3),
+        "llg_both_ours_compile_p99_ms": round(quantile(both_ours_ms, 0.99), 3),
+        "llg_both_compile_max_ms": round(max(both_llg_ms) if both_llg_ms else 0, 3),
+        "llg_both_ours_compile_max_ms": round(max(both_ours_ms) if both_ours_ms else 0, 3),
+        "llg_refused_slowest_ours": [f"{name} {ms:.1f} ms" for ms, name in sorted(refused_by_llg, reverse=True)[:5]],
         "invalid_examples": invalid_examples[:10], "llg_rejected_examples": rejected_examples[:10],
     })
     print(json.dumps(result, indent=1))

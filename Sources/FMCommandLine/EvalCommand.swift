@@ -20,7 +20,8 @@ struct EvalCommand {
     static let usage = """
         USAGE:
           fm eval run [FEATURE …] [options]  the seed app's evaluation suite: each feature's labelled
-                                             samples on the model, greedy, one at a time; prints each
+                                             samples on the model, greedy, one at a time, at a fixed
+                                             thread count (FM_ADAPTIVE_THREADS=1 adapts it); prints each
                                              metric's pass rate (an answer that failed counts as
                                              failing) and the seconds per answer, and saves each
                                              result as JSON in the output folder
@@ -102,6 +103,10 @@ struct EvalCommand {
     private func runSuite(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: URL) async throws {
         // One sample at a time unless FM_EVAL_CONCURRENCY says otherwise.
         setenv("FM_EVAL_CONCURRENCY", "1", 0)
+        // Greedy answers depend on how many threads each decoding step used (llama.cpp's attention
+        // rounds differently by thread count), so a count that adapts to the machine's load would
+        // make the pass rates depend on it: the count is fixed unless FM_ADAPTIVE_THREADS says.
+        setenv("FM_ADAPTIVE_THREADS", "0", 0)
         let model = try await flags.makeModel()
         let modelName =
             flags.serverURL.map { "\(flags.serverModel ?? $0) (server)" }
