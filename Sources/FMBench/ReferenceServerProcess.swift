@@ -23,7 +23,9 @@ final class ReferenceServerProcess {
         executable: String, modelPath: String, threads: Int, parallel: Int, contextPerSlot: Int, extraArguments: [String] = [],
         log: (String) -> Void
     ) async throws -> ReferenceServerProcess {
-        let port = Int.random(in: 20000..<40000)
+        // Below Linux's ephemeral ports (32768 and up), which client connections and servers on
+        // port 0 take: a port taken there makes llama-server exit at once.
+        let port = Int.random(in: 20000..<32768)
         let arguments =
             [
                 executable, "-m", modelPath, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextPerSlot * parallel), "-np",

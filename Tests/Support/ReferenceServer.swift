@@ -11,41 +11,61 @@ import LlamaBackend
 package final class ReferenceServer {
     package let port: Int
     private let process: Process
-    private var serverProcessID: Int32 = 0
+    private var serverProcessID: Int32
 
     /// Starts `llama-server` for `modelPath` and waits until it answers.
+    ///
+    /// The port is drawn below Linux's ephemeral range (32768 and up), where the test process's
+    /// own servers and client connections take theirs: a port taken there made llama-server exit
+    /// at once, and the wait polled whatever held the port until its deadline (a full-suite run
+    /// failed that way after 600 s). A server that exits before it answers is started again on
+    /// another port, up to three times; its last log lines are in the error.
     package init(modelPath: String, contextLength: Int = 2048, extraArguments: [String] = []) async throws {
         guard let tools = ModelCatalog.referenceToolsDirectory else {
             throw ReferenceServerError.toolsMissing
         }
-        port = Int.random(in: 20000..<40000)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let server = "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja" + extraArguments.map { " '\($0)'" }.joined()
-        // The watchdog: when our process (the shell's parent) goes away, stop the server.
-        process.arguments = [
-            "-c",
-            "\(server) >/dev/null 2>&1 & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        serverProcessID = Int32(String(decoding: line, as: UTF8.self)) ?? 0
-        let deadline = Date().addingTimeInterval(600)
-        while Date() < deadline {
-            if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
-                response.statusCode == 200
-            {
-                return
+        var lastLog = ""
+        for _ in 0..<3 {
+            let port = Int.random(in: 20000..<32768)
+            let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("reference-server-\(port)-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: logFile) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let server =
+                "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja" + extraArguments.map { " '\($0)'" }.joined()
+            // The watchdog: when our process (the shell's parent) goes away, stop the server.
+            process.arguments = [
+                "-c",
+                "\(server) >/dev/null 2>'\(logFile.path)' & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                line.append(byte)
             }
-            try await Task.sleep(for: .milliseconds(200))
+            let serverProcessID = Int32(String(decoding: line, as: UTF8.self)) ?? 0
+            let deadline = Date().addingTimeInterval(600)
+            // The shell ends when the server does.
+            while Date() < deadline, process.isRunning {
+                if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
+                    response.statusCode == 200
+                {
+                    self.port = port
+                    self.process = process
+                    self.serverProcessID = serverProcessID
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            if serverProcessID > 0 { kill(serverProcessID, SIGKILL) }
+            process.waitUntilExit()
+            let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+            lastLog = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+            if Date() >= deadline { break }
         }
-        stop()
-        throw ReferenceServerError.didNotStart
+        throw ReferenceServerError.didNotStart(log: lastLog)
     }
 
     /// The greedy completion of a raw prompt as token ids (without the final end-of-generation token).
@@ -155,6 +175,8 @@ package final class ReferenceServer {
 
 package enum ReferenceServerError: Error {
     case toolsMissing
-    case didNotStart
+    /// The server did not answer `/health`: it exited three times before it did, or did not
+    /// answer within 600 s; the last lines of its log.
+    case didNotStart(log: String)
     case badResponse(String)
 }
