@@ -119,7 +119,7 @@ struct ModelJudgeModelTests {
         }
 
         var evaluators: Evaluators {
-            ModelJudgeEvaluator(dimensions: [Self.enthusiasm])
+            ModelJudgeEvaluator(judge: ModelJudgeModelTests.judge, dimensions: [Self.enthusiasm])
         }
 
         func aggregateMetrics(using aggregator: inout MetricsAggregator) {
@@ -128,6 +128,12 @@ struct ModelJudgeModelTests {
     }
 
     static let task = "Write an enthusiastic two-sentence review of the novel you read last."
+
+    /// The default model on an engine of its own with one slot: in the full suite, the shared
+    /// engine batched the judge's requests with other tests' and a greedy verdict on a bad review
+    /// flipped to a pass once (llama.cpp's kernels round differently by batch shape; passing
+    /// alone, in 19 s). The context size, used by no other test, keeps the engine apart.
+    static let judge = LlamaLanguageModel(path: TestModels.qwenPath, contextSize: 3072, concurrentSessions: 1)
 
     @Test func theJudgeScoresGoodAnswersAboveBadOnes() async throws {
         let good = [
