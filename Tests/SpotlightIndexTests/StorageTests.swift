@@ -82,6 +82,25 @@ import Testing
         #expect(try await first.itemCount() == 1000)
     }
 
+    /// Index objects opening one new index at the same moment: one creates the schema, the others
+    /// find it (a check that read the version and then the tables, in two snapshots, once took a
+    /// schema committed between the two reads for tables without a version).
+    @Test func indexObjectsCreatingOneNewIndexAtOnceAllOpenIt() async throws {
+        for round in 0..<40 {
+            let folder = try IndexFixtures.folder()
+            let indexes = (0..<6).map { _ in CSSearchableIndex(name: "fresh", directory: folder) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (number, index) in indexes.enumerated() {
+                    group.addTask {
+                        try await index.indexSearchableItems([IndexFixtures.note("\(round)-\(number)", title: "heron", text: "reed")])
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await indexes[0].itemCount() == 6)
+        }
+    }
+
     @Test func twoProcessesWritingTheSameIndexLoseNothing() async throws {
         let folder = try IndexFixtures.folder()
         let database = folder.appendingPathComponent("shared.sqlite")

@@ -75,6 +75,26 @@ final class IndexStore: Sendable {
             throw CSIndexError(.indexUnavailableError, reason: .cannotOpen(detail: error.message), path: path)
         }
         connection.setBusyTimeout(milliseconds: Self.busyTimeout)
+        // Connections that open one new index at once (index objects of one process, or
+        // processes) race through this; some steps (switching the file to WAL while another
+        // connection does) fail as busy without waiting for the timeout, so the whole preparation
+        // is tried again until the timeout has passed.
+        let deadline = ContinuousClock.now + .milliseconds(Int(Self.busyTimeout))
+        while true {
+            do {
+                try prepare(connection)
+                break
+            } catch let failure as SQLiteFailure where failure.isBusy && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        try checkTables(connection)
+        return connection
+    }
+
+    /// Checks the version, switches the file to WAL, and creates the schema when the file has
+    /// none.
+    private func prepare(_ connection: SQLiteConnection) throws {
         try checkVersion(connection)
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
         if try connection.integer("PRAGMA user_version") == 0 {
@@ -90,8 +110,6 @@ final class IndexStore: Sendable {
                 throw error
             }
         }
-        try checkTables(connection)
-        return connection
     }
 
     private func openReader() throws -> SQLiteConnection {
@@ -103,11 +121,16 @@ final class IndexStore: Sendable {
 
     /// Refuses a newer schema, and a database with tables but no version (not an index).
     private func checkVersion(_ connection: SQLiteConnection) throws {
+        // The tables are counted before the version is read. Outside a transaction each read sees
+        // the latest commit, and a schema is committed with its version, so tables seen first mean
+        // a version at least as new; read the other way round, another connection's schema
+        // committed between the two reads looked like tables without a version.
+        let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
         let version = Int(try connection.integer("PRAGMA user_version"))
         if version > IndexSchema.version {
             throw CSIndexError(.indexUnavailableError, reason: .newerSchemaVersion(found: version, supported: IndexSchema.version), path: path)
         }
-        if version == 0, try connection.integer("SELECT count(*) FROM sqlite_master") > 0 {
+        if version == 0, tables > 0 {
             throw CSIndexError(.indexUnavailableError, reason: .corruptDatabase(detail: "the database has tables but no index schema version"), path: path)
         }
     }
