@@ -18,9 +18,7 @@ import TestSupport
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            var line = Data()
-            while let byte = try errors.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
-            let text = String(decoding: line, as: UTF8.self)
+            let text = try errors.fileHandleForReading.readFirstLine()
             guard let range = text.range(of: "127.0.0.1:"), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
                 process.terminate()
                 throw LoopbackClientError.malformed(text)

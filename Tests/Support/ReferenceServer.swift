@@ -41,11 +41,7 @@ package final class ReferenceServer {
             let output = Pipe()
             process.standardOutput = output
             try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-                line.append(byte)
-            }
-            let serverProcessID = Int32(String(decoding: line, as: UTF8.self)) ?? 0
+            let serverProcessID = Int32(try output.fileHandleForReading.readFirstLine()) ?? 0
             let deadline = Date().addingTimeInterval(600)
             // The shell ends when the server does.
             while Date() < deadline, process.isRunning {

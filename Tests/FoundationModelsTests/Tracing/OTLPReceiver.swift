@@ -27,11 +27,7 @@ final class OTLPReceiver {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        var line = Data()
-        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = try pipe.fileHandleForReading.readFirstLine()
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
             kill(process.processIdentifier, SIGKILL)
             throw ReceiverError(message: "the receiver did not start: '\(text)'")
