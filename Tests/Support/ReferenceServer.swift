@@ -25,6 +25,7 @@ package final class ReferenceServer {
             throw ReferenceServerError.toolsMissing
         }
         var lastLog = ""
+        var exits = 0
         for _ in 0..<3 {
             let port = Int.random(in: 20000..<32768)
             let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("reference-server-\(port)-\(UUID().uuidString).log")
@@ -55,13 +56,15 @@ package final class ReferenceServer {
                 }
                 try await Task.sleep(for: .milliseconds(200))
             }
+            let exited = !process.isRunning
             if serverProcessID > 0 { kill(serverProcessID, SIGKILL) }
             process.waitUntilExit()
             let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             lastLog = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-            if Date() >= deadline { break }
+            guard exited else { throw ReferenceServerError.didNotAnswer(log: lastLog) }
+            exits += 1
         }
-        throw ReferenceServerError.didNotStart(log: lastLog)
+        throw ReferenceServerError.exitedBeforeAnswering(attempts: exits, log: lastLog)
     }
 
     /// The greedy completion of a raw prompt as token ids (without the final end-of-generation token).
@@ -171,8 +174,10 @@ package final class ReferenceServer {
 
 package enum ReferenceServerError: Error {
     case toolsMissing
-    /// The server did not answer `/health`: it exited three times before it did, or did not
-    /// answer within 600 s; the last lines of its log.
-    case didNotStart(log: String)
+    /// The server exited before it answered `/health`, on each of `attempts` starts; the last
+    /// lines of its log.
+    case exitedBeforeAnswering(attempts: Int, log: String)
+    /// The server ran but did not answer `/health` within 600 s; the last lines of its log.
+    case didNotAnswer(log: String)
     case badResponse(String)
 }

@@ -7,14 +7,13 @@ import TestSupport
 @Suite(.requiresSmolLM2) struct ReferenceServerStartTests {
     @Test func aServerThatExitsAtOnceIsReportedWithItsLog() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-model-\(UUID().uuidString).gguf").path
-        let start = ContinuousClock.now
+        // Three attempts, each ended by the server's own exit, not by the 600-s deadline: the
+        // error says which, so the check holds however slow the host (no timing here).
         await #expect {
             _ = try await ReferenceServer(modelPath: missing)
         } throws: { error in
-            guard case ReferenceServerError.didNotStart(let log) = error else { return false }
-            return !log.isEmpty
+            guard case ReferenceServerError.exitedBeforeAnswering(let attempts, let log) = error else { return false }
+            return attempts == 3 && !log.isEmpty
         }
-        // Three attempts, each ended by the server's own exit: seconds, not the 600-s deadline.
-        #expect(ContinuousClock.now - start < .seconds(120))
     }
 }
