@@ -10,7 +10,7 @@ import SeedEvaluations
 /// compared side by side); `fm eval summary RESULTS.json`: the statistics as text.
 struct EvalCommand {
     enum Action {
-        case run(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: String)
+        case run(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: String, judge: String?)
         case report(files: [String], output: String)
         case summary(files: [String])
     }
@@ -40,6 +40,8 @@ struct EvalCommand {
           --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY)
           --context-size N      tokens per session (default 4096)
           --limit N             the first N samples of each feature (default: all, 51 to 65 each)
+          --judge NAME|PATH     a model that also judges each summary's faithfulness to its note
+                                (the metric "Faithful (judge)"), e.g. --judge quality
           -o, --output DIR      where the results go (default: evaluation-results)
 
         Compare models with fm eval report on the saved files, e.g.
@@ -51,6 +53,7 @@ struct EvalCommand {
         guard let verb = arguments.next() else { throw CLIError.usage("fm eval needs 'run', 'report' or 'summary'") }
         let output = try arguments.removeOption("--output") ?? arguments.removeOption("-o")
         if verb == "run" {
+            let judge = try arguments.removeOption("--judge")
             let limit: Int? = try arguments.removeOption("--limit").map { text in
                 guard let number = Int(text), number > 0 else { throw CLIError.usage("--limit needs a positive number, got '\(text)'") }
                 return number
@@ -63,7 +66,10 @@ struct EvalCommand {
             let features = try flags.positional.map { name in
                 do { return try SeedFeature(named: name) } catch let error as SeedEvaluationError { throw CLIError.usage(error.errorDescription ?? "\(error)") }
             }
-            action = .run(features: features.isEmpty ? SeedFeature.allCases : features, flags: flags, limit: limit, output: output ?? "evaluation-results")
+            if judge != nil, !features.isEmpty, !features.contains(.summaries) {
+                throw CLIError.usage("--judge judges the summaries: add the feature 'summaries'")
+            }
+            action = .run(features: features.isEmpty ? SeedFeature.allCases : features, flags: flags, limit: limit, output: output ?? "evaluation-results", judge: judge)
             return
         }
         var files: [String] = []
@@ -81,8 +87,8 @@ struct EvalCommand {
 
     func run() async throws {
         switch action {
-        case .run(let features, let flags, let limit, let output):
-            try await runSuite(features: features, flags: flags, limit: limit, output: URL(fileURLWithPath: output))
+        case .run(let features, let flags, let limit, let output, let judge):
+            try await runSuite(features: features, flags: flags, limit: limit, output: URL(fileURLWithPath: output), judgeName: judge)
         case .report(let files, let output):
             let results = try await Self.load(files)
             let url = URL(fileURLWithPath: output)
@@ -100,7 +106,7 @@ struct EvalCommand {
 
     /// Runs the features one after the other, samples one at a time (so that the time per answer
     /// is what a user waits), and prints and saves each result.
-    private func runSuite(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: URL) async throws {
+    private func runSuite(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: URL, judgeName: String?) async throws {
         // One sample at a time unless FM_EVAL_CONCURRENCY says otherwise.
         setenv("FM_EVAL_CONCURRENCY", "1", 0)
         // Greedy answers depend on how many threads each decoding step used (llama.cpp's attention
@@ -112,11 +118,21 @@ struct EvalCommand {
             flags.serverURL.map { "\(flags.serverModel ?? $0) (server)" }
             ?? URL(fileURLWithPath: LocalModelSettings.current.modelPath).deletingPathExtension().lastPathComponent
         let host = HostDescription.current()
-        let info = ["ModelName": modelName, "cpu": host.cpu, "cores": "\(host.cores)"]
-        print("model: \(modelName); host: \(host.cpu), \(host.cores) cores; load average \(Self.loadAverage())")
+        var info = ["ModelName": modelName, "cpu": host.cpu, "cores": "\(host.cores)"]
+        let judge = try judgeName.map { name in
+            let path = ModelCatalog.resolve(name)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CLIError.failed("--judge: no model file at \(path) (scripts/setup.sh --model quality installs the 1.5B model)", kind: .modelUnavailable)
+            }
+            info["judge"] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            // The judge's own engine, one request at a time: its greedy verdicts do not depend on
+            // the requests beside it.
+            return LlamaLanguageModel(path: path, contextSize: 3072, concurrentSessions: 1)
+        }
+        print("model: \(modelName)\(info["judge"].map { "; judge: \($0)" } ?? ""); host: \(host.cpu), \(host.cores) cores; load average \(Self.loadAverage())")
         fflush(nil)
         for feature in features {
-            let result = try await feature.evaluate(model: model, limit: limit, info: info)
+            let result = try await feature.evaluate(model: model, limit: limit, info: info, judge: judge)
             let score = FeatureScore(result)
             let errors = score.errors > 0 ? ", \(score.errors) failed to answer" : ""
             print("\n\(feature.rawValue): \(score.samples) samples, \(String(format: "%.1f", score.secondsPerAnswer)) s per answer\(errors)")

@@ -20,28 +20,42 @@ public struct NoteSummaryEvaluation: Evaluation {
     public let factsKept = Metric("Facts kept")
     /// No number or name that the note does not have.
     public let nothingInvented = Metric("Nothing invented")
+    /// The judge's verdict: every statement of the summary is supported by the note (only with
+    /// a ``judge``).
+    public let faithful = Metric("Faithful (judge)")
+    /// The model that judges each summary's faithfulness to its note, beside the exact checks;
+    /// nil for the exact checks alone.
+    public var judge: (any LanguageModel)?
 
     /// The instructions the session is given.
     public static let instructions = "You summarise a naturalist's field notes. Use only what the note says."
 
-    /// An evaluation of `model` on these samples; names are looked for among theirs.
-    public init(model: any LanguageModel, samples: [NoteSummarySample]) {
-        self.init(model: model, samples: samples, namePool: Set(samples.flatMap(\.names)))
+    /// The seed's prompt for a sample's note.
+    static func prompt(for sample: NoteSummarySample) -> String {
+        "Summarise this field note.\n\n\(sample.note)"
     }
 
-    init(model: any LanguageModel, samples: [NoteSummarySample], namePool: Set<String>) {
+    /// An evaluation of `model` on these samples; names are looked for among theirs. With a
+    /// `judge`, each summary also gets the judge's verdict on its faithfulness.
+    public init(model: any LanguageModel, samples: [NoteSummarySample], judge: (any LanguageModel)? = nil) {
+        self.init(model: model, samples: samples, namePool: Set(samples.flatMap(\.names)), judge: judge)
+    }
+
+    init(model: any LanguageModel, samples: [NoteSummarySample], namePool: Set<String>, judge: (any LanguageModel)?) {
         self.model = model
         self.samples = samples
         self.namePool = namePool
+        self.judge = judge
     }
 
-    /// An evaluation of `model` on the kept set, or its first `limit` samples.
+    /// An evaluation of `model` on the kept set, or its first `limit` samples, with the `judge`'s
+    /// verdicts when one is given.
     ///
     /// - Throws: ``SeedEvaluationError/samplesUnreadable(_:_:)``.
-    public init(model: any LanguageModel, limit: Int? = nil) throws {
+    public init(model: any LanguageModel, limit: Int? = nil, judge: (any LanguageModel)? = nil) throws {
         let all = try SeedSamples.load("note-summaries", as: [NoteSummarySample].self)
         // Invented names are looked for among the whole set's, whatever the limit.
-        self.init(model: model, samples: SeedSamples.prefix(all, limit: limit), namePool: Set(all.flatMap(\.names)))
+        self.init(model: model, samples: SeedSamples.prefix(all, limit: limit), namePool: Set(all.flatMap(\.names)), judge: judge)
     }
 
     /// The samples.
@@ -52,7 +66,7 @@ public struct NoteSummaryEvaluation: Evaluation {
     public func subject(from sample: NoteSummarySample) async throws -> ModelSubject<NoteSummary> {
         let session = LanguageModelSession(model: model, instructions: Self.instructions)
         let response = try await session.respond(
-            to: "Summarise this field note.\n\n\(sample.note)", generating: NoteSummary.self,
+            to: Self.prompt(for: sample), generating: NoteSummary.self,
             options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200))
         return ModelSubject(value: response.content, transcript: session.transcript.structuredTranscript)
     }
@@ -67,6 +81,12 @@ public struct NoteSummaryEvaluation: Evaluation {
             let text = Self.text(of: subject.value)
             let missing = sample.facts.filter { !AnswerText.states(text, fact: $0) }
             return missing.isEmpty ? factsKept.passing() : factsKept.failing(rationale: "missing " + missing.joined(separator: ", "))
+        }
+        if let judge {
+            Evaluator { sample, subject in
+                let verdicts = try await Self.faithfulnessJudge(judge).metrics(subject: subject, input: Self.judgeSample(sample))
+                return verdicts.first ?? faithful.ignore(rationale: "no verdict")
+            }
         }
         Evaluator { sample, subject in
             let text = Self.text(of: subject.value)
@@ -83,6 +103,24 @@ public struct NoteSummaryEvaluation: Evaluation {
         aggregator.computeMean(of: shortHeadline)
         aggregator.computeMean(of: factsKept)
         aggregator.computeMean(of: nothingInvented)
+        if judge != nil { aggregator.computeMean(of: faithful) }
+    }
+
+    /// The judge of faithfulness: a pass/fail verdict (the verdict first, then its reason) on the
+    /// summary as lines of text, given the seed's task and the note.
+    static func faithfulnessJudge(_ judge: any LanguageModel) -> ModelJudgeEvaluator<ModelSample<NoteSummary>> {
+        ModelJudgeEvaluator(
+            "Faithful (judge)",
+            scale: .passFail(
+                passDescription: "Every statement in the summary is said or directly implied by the note, with the note's numbers, names and places",
+                failDescription: "The summary states something the note does not say, or gets a number, name or place wrong"),
+            judge: judge,
+            prompt: ModelJudgePrompt(evaluationTarget: { summary in text(of: summary) }))
+    }
+
+    /// The sample as the judge reads it: the seed's instructions and prompt, the note in it.
+    static func judgeSample(_ sample: NoteSummarySample) -> ModelSample<NoteSummary> {
+        ModelSample(prompt: prompt(for: sample), expected: sample.expected, instructions: instructions)
     }
 
     /// The headline and the facts, one per line.

@@ -44,12 +44,16 @@ public enum SeedFeature: String, CaseIterable, Sendable {
     ///   - model: The model.
     ///   - limit: The most samples; all when `nil`.
     ///   - info: Facts kept with the result (the model's name, the host).
+    ///   - judge: A model that judges what exact checks cannot see (the summaries' faithfulness:
+    ///     the metric `Faithful (judge)`); the exact checks alone when nil.
     /// - Throws: ``SeedEvaluationError``, or what the index of `askMyNotes` throws.
-    public func evaluate(model: any LanguageModel, limit: Int? = nil, info: [String: String] = [:]) async throws -> EvaluationResult {
+    public func evaluate(
+        model: any LanguageModel, limit: Int? = nil, info: [String: String] = [:], judge: (any LanguageModel)? = nil
+    ) async throws -> EvaluationResult {
         var info = info
         info["feature"] = rawValue
         switch self {
-        case .summaries: return try await NoteSummaryEvaluation(model: model, limit: limit).run(info: info)
+        case .summaries: return try await NoteSummaryEvaluation(model: model, limit: limit, judge: judge).run(info: info)
         case .tagging: return try await TaggingEvaluation(model: model, limit: limit).run(info: info)
         case .actionItems: return try await ActionItemsEvaluation(model: model, limit: limit).run(info: info)
         case .askMyNotes:

@@ -9,7 +9,7 @@ struct NoteSummaryChecksTests {
         id: "s", note: "Beach clean at Long Reach with 12 volunteers, led by Ruth. We collected 48 kg of litter and found a guillemot.",
         facts: ["48", "Ruth", "guillemot"], headline: "48 kg of litter at Long Reach", names: ["Ruth", "Long Reach"])
     var evaluation: NoteSummaryEvaluation {
-        NoteSummaryEvaluation(model: SystemLanguageModel.default, samples: [sample], namePool: ["Ruth", "Long Reach", "Kwame", "Sedge Fen"])
+        NoteSummaryEvaluation(model: SystemLanguageModel.default, samples: [sample], namePool: ["Ruth", "Long Reach", "Kwame", "Sedge Fen"], judge: nil)
     }
 
     @Test func aGoodSummaryPassesEveryCheck() async throws {

@@ -31,6 +31,25 @@ struct SeedSuiteTests {
         #expect(loaded.detailed.rowCount == 2)
     }
 
+    /// With a judge, each summary also gets the judge's verdict (SmolLM2 judging itself here: the
+    /// verdicts are not checked, only that each is a pass or a fail with its reason).
+    @Test func aJudgeAddsItsVerdictToEachSummary() async throws {
+        let result = try await SeedFeature.summaries.evaluate(model: Self.model, limit: 2, judge: Self.model)
+        #expect(result.errors.evaluatorFailureCount == 0)
+        let score = FeatureScore(result)
+        #expect(Set(score.metrics.map(\.name)) == Set(SeedFeature.summaries.metricNames + ["Faithful (judge)"]))
+        let verdicts = result.detailed[metric: Metric("Faithful (judge)")]
+        for row in 0..<result.detailed.rowCount {
+            let verdict = try #require(verdicts[row])
+            guard case .scoring(let value) = verdict.value else {
+                Issue.record("row \(row): \(verdict.value)")
+                continue
+            }
+            #expect(value == 0 || value == 1)
+            #expect(!(verdict.rationale ?? "").isEmpty)
+        }
+    }
+
     /// Two samples of the feature, through `SeedFeature` (the main job directly, bounded).
     static func evaluate(_ feature: SeedFeature) async throws -> EvaluationResult {
         let info = ["ModelName": "SmolLM2-135M", "feature": feature.rawValue]
