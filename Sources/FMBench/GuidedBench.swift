@@ -1,4 +1,4 @@
-package import ConstrainedDecoding
+import ConstrainedDecoding
 import JSONValues
 import Foundation
 package import FoundationModels

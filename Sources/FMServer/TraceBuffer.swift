@@ -20,7 +20,7 @@ final class TraceBuffer: RequestTraceObserver {
 
     func requestDidFinish(_ trace: RequestTrace) {
         guard trace.sessionID == sessionID else { return }
-        traces.withLock { $0.append(trace) }
+        traces.withLock { _ = $0.append(trace) }
     }
 
     /// The newest traces first, at most `limit`.

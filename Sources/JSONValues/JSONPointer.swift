@@ -21,7 +21,7 @@ package enum JSONPointer {
     package static func tokens(_ pointer: some StringProtocol) -> [String]? {
         guard !pointer.isEmpty else { return [] }
         guard pointer.first == "/" else { return nil }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(unescape)
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape($0) }
     }
 
     /// The pointer of unescaped reference tokens (the inverse of ``tokens(_:)``).

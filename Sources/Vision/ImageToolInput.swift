@@ -1,5 +1,5 @@
 import Foundation
-public import FoundationModels
+import FoundationModels
 
 /// The image a Vision tool reads, found among the attachments of the request being answered.
 struct ImageToolInput {

@@ -45,7 +45,6 @@ import TestSupport
     }
 
     @Test func theCutStaysPutWhileTheRestFits() throws {
-        let settings = SessionFixtures.smolLM2.settings
         let transform = ConversationBudget.keepingNewestTurns(of: SessionFixtures.smolLM2, reservingTokens: 300)
         var entries = Self.longConversation()
         let first = transform(entries)

@@ -177,7 +177,7 @@ extension SystemLanguageModel {
             switch value {
             case .null: NSNull()
             case .bool(let flag): flag
-            case .number(let text): Int(text).map { $0 as Any } ?? Double(text) ?? 0
+            case .number(let text): Int(text).map { $0 as Any } ?? Double(text).map { $0 as Any } ?? 0
             case .string(let text): text
             case .array(let elements): elements.map(foundationValue(of:))
             case .object(let members):
