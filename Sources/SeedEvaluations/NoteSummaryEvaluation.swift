@@ -22,7 +22,9 @@ public struct NoteSummaryEvaluation: Evaluation {
     public let nothingInvented = Metric("Nothing invented")
     /// The judge's verdict: every statement of the summary is supported by the note (only with
     /// a ``judge``).
-    public let faithful = Metric("Faithful (judge)")
+    public let faithful = Metric(NoteSummaryEvaluation.faithfulName)
+    /// The judge's metric name (the judge's scale carries it too).
+    static let faithfulName = "Faithful (judge)"
     /// The model that judges each summary's faithfulness to its note, beside the exact checks;
     /// nil for the exact checks alone.
     public var judge: (any LanguageModel)?
@@ -110,7 +112,7 @@ public struct NoteSummaryEvaluation: Evaluation {
     /// summary as lines of text, given the seed's task and the note.
     static func faithfulnessJudge(_ judge: any LanguageModel) -> ModelJudgeEvaluator<ModelSample<NoteSummary>> {
         ModelJudgeEvaluator(
-            "Faithful (judge)",
+            faithfulName,
             scale: .passFail(
                 passDescription: "Every statement in the summary is said or directly implied by the note, with the note's numbers, names and places",
                 failDescription: "The summary states something the note does not say, or gets a number, name or place wrong"),
