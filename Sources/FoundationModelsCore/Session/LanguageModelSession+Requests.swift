@@ -98,6 +98,11 @@ extension LanguageModelSession {
             if madeCalls.isEmpty, options.toolCallingMode == nil {
                 if Self.promptNeedsAttachmentTool(specification, tools: round.tools, capabilities: round.backend.capabilities) {
                     options.toolCallingMode = .required
+                    // When reading the image is all the tools can do, the next round answers with
+                    // tools turned off, so it is an answer round: the tool's text is folded into
+                    // the prompt (design note 0017). Left free after its read, the default model
+                    // wrote "Summary" as a sign's headline in 23 of 50 photos (Docs/Quality.md).
+                    if round.tools.allSatisfy({ $0 is any AttachmentReadingTool }) { toolsTurnedOff = true }
                 } else if Self.searchesFirst(tools: round.tools) {
                     // One search, then the answer from what it found: a small model left free
                     // after its search searches again (often with an empty query).

@@ -31,6 +31,17 @@ extension Transcript {
             case .image(let image): return "[image\(name): \(image.url?.absoluteString ?? "in memory")]"
             }
         }
+
+        /// The attachment as the model reads it in a prompt: `[image "receipt"]`, or `[image]`
+        /// without a label. The image's URL stays out: it names nothing the model can use (tools
+        /// find images by label), it shows a text-only model folder and file names that it then
+        /// writes into answers ("Sign 38", "Seed Evaluation Center"), and it would put the host's
+        /// paths in prompts, traces and token counts.
+        package var promptText: String {
+            switch content {
+            case .image: label.map { "[image \"\($0)\"]" } ?? "[image]"
+            }
+        }
     }
 
     /// What an attachment segment carries (OS 27).

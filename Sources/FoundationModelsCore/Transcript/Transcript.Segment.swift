@@ -110,12 +110,16 @@ extension Transcript {
 }
 
 extension [Transcript.Segment] {
-    /// The segments' text in order, structured values as JSON, one segment per line: each line
+    /// The segments' text in order, structured values as JSON, attachments as their label
+    /// (``Transcript/AttachmentSegment/promptText``), one segment per line: each line
     /// of an `Instructions { … }` or `Prompt { … }` builder is a segment of its own, and run
     /// together (`…search results.Search results are…`) they read as one garbled sentence to a
     /// model.
     package var joinedText: String {
-        map(\.description).joined(separator: "\n")
+        map { segment in
+            if case .attachment(let attachment) = segment { return attachment.promptText }
+            return segment.description
+        }.joined(separator: "\n")
     }
 }
 

@@ -42,8 +42,33 @@ struct ImageNameTool: AttachmentReadingTool {
         // The label matched ignoring case; outside the call nothing is attached.
         #expect(tool.seen.all == ["sign.png"])
         #expect(ToolAttachments.current.segments.isEmpty)
+        // Reading is all its tools can do: the answer round has tools turned off (an answer round,
+        // with the tool's text folded into the prompt).
         let modes = model.recorder.requests.withLock { $0.map(\.generationOptions.toolCallingMode) }
-        #expect(modes == [.required, nil])
+        #expect(modes == [.required, .disallowed])
+    }
+
+    @Test func withAnotherToolBesideItTheAnswerRoundMayStillCallTools() async throws {
+        let model = EventScriptModel(
+            [.init(events: [Self.call("sign-photo")]), .init(events: [SessionOS27Tests.text("A sign.")])], capabilities: [.toolCalling])
+        let session = LanguageModelSession(model: model, tools: [ImageNameTool(), TagLookupTool()])
+        _ = try await session.respond {
+            "Tag this sign."
+            Attachment(imageURL: URL(fileURLWithPath: "/tmp/sign.png")).label("sign-photo")
+        }
+        #expect(model.recorder.requests.withLock { $0.map(\.generationOptions.toolCallingMode) } == [.required, nil])
+    }
+
+    /// The model reads an image as its label: the URL (folders and file names that a small model
+    /// copies into its answer, and the host's paths) stays out of the prompt.
+    @Test func thePromptNamesAnImageByItsLabelOnly() {
+        let url = URL(fileURLWithPath: "/home/someone/Resources/sign-photos/sign-38.jpg")
+        let labelled = Transcript.AttachmentSegment(content: .image(.init(imageURL: url)), label: "sign-photo")
+        let unlabelled = Transcript.AttachmentSegment(content: .image(.init(imageURL: url)))
+        let text: [Transcript.Segment] = [.text(.init(content: "Summarise this sign.")), .attachment(labelled), .attachment(unlabelled)]
+        #expect(text.joinedText == "Summarise this sign.\n[image \"sign-photo\"]\n[image]")
+        // The segment's description, for people, keeps the URL.
+        #expect(labelled.description.contains("sign-38.jpg"))
     }
 
     @Test func aModeTheRequestSetsIsKept() async throws {
