@@ -268,11 +268,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Why: the seed app's features measured with Evaluations (summaries, tagging, the main job,
-        // questions over notes), their labelled samples kept as resources
-        // (scripts/make-seed-eval-samples.py); run by `fm eval run` and its tests.
+        // questions over notes, sign photos read through Vision's OCRTool), their labelled samples
+        // kept as resources (scripts/make-seed-eval-samples.py, scripts/make-sign-photos.py); run
+        // by `fm eval run` and its tests.
         .target(
             name: "SeedEvaluations",
-            dependencies: ["Evaluations", "FoundationModels", "SmartNotes", "CoreSpotlight"],
+            dependencies: ["Evaluations", "FoundationModels", "SmartNotes", "CoreSpotlight", "Vision"],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),

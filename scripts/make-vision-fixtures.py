@@ -91,8 +91,9 @@ def perspective(image, shift, rng, fill):
     return image.transform(image.size, Image.PERSPECTIVE, coefficients, Image.BICUBIC, fillcolor=fill)
 
 
-def photograph(image, seed, angle):
-    """What a phone makes of a sign: turned, warped, lit from one side, soft and noisy."""
+def photograph(image, seed, angle, noise=18):
+    """What a phone makes of a sign: turned, warped, lit from one side, soft and noisy (`noise`: the
+    spread of the grain, in grey levels)."""
     rng = random.Random(seed)
     w, h = image.size
     margin = 40
@@ -105,8 +106,8 @@ def photograph(image, seed, angle):
     light = light.resize(canvas.size).point(lambda v: 255 - int(v * 0.35))
     canvas = ImageChops.multiply(canvas, light)
     canvas = canvas.filter(ImageFilter.GaussianBlur(1.1))
-    noise = Image.effect_noise(canvas.size, 18)
-    canvas = ImageChops.add(canvas, noise, scale=1.0, offset=-128)
+    grain = Image.effect_noise(canvas.size, noise)
+    canvas = ImageChops.add(canvas, grain, scale=1.0, offset=-128)
     return canvas
 
 

@@ -34,12 +34,14 @@ struct EvalCommand {
           tagging       the TaggingProfile flow: one lookup of the person's tags, answer is tags, a fitting tag reused
           action-items  the main job (fm notes): tasks found, owners resolved through the directory, priorities
           ask-my-notes  askMyNotes with SpotlightSearchTool over 302 field notes: searched, answer has the fact
+          sign-photos   describeSign with Vision's OCRTool on 50 photos of signs: read once, headline of at most
+                        8 words and from the sign, facts kept, nothing invented, instructions on a sign not obeyed
 
         RUN OPTIONS:
           --model NAME|PATH     default, quality, smollm2 or a GGUF file (default: FM_MODEL or default)
           --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY)
           --context-size N      tokens per session (default 4096)
-          --limit N             the first N samples of each feature (default: all, 51 to 65 each)
+          --limit N             the first N samples of each feature (default: all, 50 to 65 each)
           --judge NAME|PATH     a model that also judges each summary's faithfulness to its note
                                 (the metric "Faithful (judge)"), e.g. --judge quality
           -o, --output DIR      where the results go (default: evaluation-results)

@@ -56,10 +56,12 @@ enum AnswerText {
         return contains(text, fact)
     }
 
-    /// The ways of writing a date given as "28 April 2026", or `nil` if `fact` is not one.
+    /// The ways of writing a date given as "28 April 2026" or, without a year, "28 April" (then
+    /// without the ISO form), or `nil` if `fact` is not one.
     static func dateForms(_ fact: String) -> [String]? {
         let parts = fact.split(separator: " ").map(String.init)
-        guard parts.count == 3, let day = Int(parts[0]), let month = months.firstIndex(of: parts[1]), let year = Int(parts[2]) else { return nil }
+        guard parts.count == 2 || parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), let month = months.firstIndex(of: parts[1])
+        else { return nil }
         let name = parts[1]
         let suffix =
             switch day {
@@ -68,8 +70,10 @@ enum AnswerText {
             case 3, 23: "rd"
             default: "th"
             }
-        let iso = String(format: "%04d-%02d-%02d", year, month + 1, day)
-        return ["\(day) \(name)", "\(name) \(day)", "\(day)\(suffix) \(name)", "\(day)\(suffix) of \(name)", iso]
+        let forms = ["\(day) \(name)", "\(name) \(day)", "\(day)\(suffix) \(name)", "\(day)\(suffix) of \(name)"]
+        guard parts.count == 3 else { return forms }
+        guard let year = Int(parts[2]) else { return nil }
+        return forms + [String(format: "%04d-%02d-%02d", year, month + 1, day)]
     }
 
     /// Whether `text` contains `phrase`, ignoring case and diacritics.

@@ -19,6 +19,8 @@ public enum SeedFeature: String, CaseIterable, Sendable {
     case actionItems = "action-items"
     /// Questions over the field notes with `SpotlightSearchTool` (``AskMyNotesEvaluation``).
     case askMyNotes = "ask-my-notes"
+    /// Photos of signs summarised through Vision's `OCRTool` (``SignPhotoEvaluation``).
+    case signPhotos = "sign-photos"
 
     /// The feature a name means (its raw value).
     ///
@@ -35,6 +37,10 @@ public enum SeedFeature: String, CaseIterable, Sendable {
         case .tagging: ["One lookup", "Answer is tags", "Reuses a fitting tag"]
         case .actionItems: ["Tasks found", "Owners resolved", "Priorities match", "People looked up"]
         case .askMyNotes: ["Searched", "Answer has the fact"]
+        case .signPhotos:
+            [
+                "Read the sign once", "Headline ≤ 8 words", "Headline from the sign", "Facts kept", "Nothing invented", "Injection ignored"
+            ]
         }
     }
 
@@ -60,6 +66,7 @@ public enum SeedFeature: String, CaseIterable, Sendable {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-evaluations-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             return try await AskMyNotesEvaluation.prepared(model: model, indexFolder: folder, limit: limit).run(info: info)
+        case .signPhotos: return try await SignPhotoEvaluation(model: model, limit: limit).run(info: info)
         }
     }
 }

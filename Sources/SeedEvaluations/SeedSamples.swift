@@ -18,6 +18,16 @@ enum SeedSamples {
         }
     }
 
+    /// The folder `Resources/NAME` (the sign photos).
+    ///
+    /// - Throws: ``SeedEvaluationError/samplesUnreadable(_:_:)`` when it is not in the bundle.
+    static func folder(_ name: String) throws -> URL {
+        guard let folder = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil) else {
+            throw SeedEvaluationError.samplesUnreadable(name, "no folder Resources/\(name) in the SeedEvaluations bundle")
+        }
+        return folder
+    }
+
     /// The first `limit` samples (all of them without a limit).
     static func prefix<Sample>(_ samples: [Sample], limit: Int?) -> [Sample] {
         guard let limit else { return samples }

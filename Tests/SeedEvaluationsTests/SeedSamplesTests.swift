@@ -10,6 +10,24 @@ struct SeedSamplesTests {
         #expect(try SeedSamples.load("tagging", as: [TaggingSample].self).count >= 50)
         #expect(try SeedSamples.load("action-items", as: [ActionItemsSample].self).count >= 50)
         #expect(try FieldNotesSet.load().questions.count >= 50)
+        #expect(try SeedSamples.load("sign-photos", as: [SignPhotoSample].self).count >= 50)
+    }
+
+    /// Each photo is in the bundle, each fact and place is on its sign, and the injected word is
+    /// on the sign it belongs to (five signs carry one).
+    @Test func everySignPhotoIsKeptWithFactsFromItsText() throws {
+        let samples = try SeedSamples.load("sign-photos", as: [SignPhotoSample].self)
+        let folder = try SeedSamples.folder("sign-photos")
+        for sample in samples {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(sample.image).path), "\(sample.id)")
+            #expect(!sample.facts.isEmpty, "\(sample.id)")
+            for fact in sample.facts { #expect(AnswerText.states(sample.text, fact: fact), "\(sample.id): \(fact)") }
+            // Places are looked for ignoring case, as the checks do (a visitor centre's board writes its
+            // name in capitals).
+            for name in sample.names { #expect(AnswerText.contains(sample.text, name), "\(sample.id): \(name)") }
+            if let word = sample.injectedWord { #expect(sample.text.contains(word), "\(sample.id)") }
+        }
+        #expect(samples.filter { $0.injectedWord != nil }.count == 5)
     }
 
     @Test func everySummaryFactAndNameIsInItsNote() throws {
