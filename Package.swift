@@ -308,7 +308,7 @@ let package = Package(
         // removed when the test process exits.
         .target(
             name: "TestSupport",
-            dependencies: ["LlamaBackend", "FoundationModels"],
+            dependencies: ["LlamaBackend", "FoundationModels", "FMBench"],
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),

@@ -2,69 +2,30 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import FMBench
 import FoundationModels
 import LlamaBackend
 
-/// llama.cpp's own `llama-server`, started on loopback as the reference that our output must equal.
+/// llama.cpp's own `llama-server`, started on loopback as the reference that our output must equal,
+/// with the requests the tests make of it.
 ///
-/// Only tests start processes. A small shell watchdog ends the server if the test process dies.
+/// `FMBench`'s ``ReferenceServerProcess`` starts and stops it (the port rule, the watchdog that
+/// ends the server if the test process dies, the retries of a server that exits at once); a start
+/// that fails throws its ``ReferenceServerProcess/StartError``.
 package final class ReferenceServer {
     package let port: Int
-    private let process: Process
-    private var serverProcessID: Int32
+    private let process: ReferenceServerProcess
 
-    /// Starts `llama-server` for `modelPath` and waits until it answers.
-    ///
-    /// The port is drawn below Linux's ephemeral range (32768 and up), where the test process's
-    /// own servers and client connections take theirs: a port taken there made llama-server exit
-    /// at once, and the wait polled whatever held the port until its deadline (a full-suite run
-    /// failed that way after 600 s). A server that exits before it answers is started again on
-    /// another port, up to three times; its last log lines are in the error.
+    /// Starts `llama-server` for `modelPath` (one slot, one thread) and waits up to 600 s until it
+    /// answers.
     package init(modelPath: String, contextLength: Int = 2048, extraArguments: [String] = []) async throws {
         guard let tools = ModelCatalog.referenceToolsDirectory else {
             throw ReferenceServerError.toolsMissing
         }
-        var lastLog = ""
-        var exits = 0
-        for _ in 0..<3 {
-            let port = Int.random(in: 20000..<32768)
-            let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("reference-server-\(port)-\(UUID().uuidString).log")
-            defer { try? FileManager.default.removeItem(at: logFile) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let server =
-                "\(tools)/llama-server -m '\(modelPath)' --host 127.0.0.1 --port \(port) -c \(contextLength) -np 1 -t 1 --jinja" + extraArguments.map { " '\($0)'" }.joined()
-            // The watchdog: when our process (the shell's parent) goes away, stop the server.
-            process.arguments = [
-                "-c",
-                "\(server) >/dev/null 2>'\(logFile.path)' & child=$!; echo $child; parent=$PPID; while kill -0 $parent 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill -9 $child 2>/dev/null"
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let serverProcessID = Int32(try output.fileHandleForReading.readFirstLine()) ?? 0
-            let deadline = Date().addingTimeInterval(600)
-            // The shell ends when the server does.
-            while Date() < deadline, process.isRunning {
-                if let (_, response) = try? await Self.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/health")!)),
-                    response.statusCode == 200
-                {
-                    self.port = port
-                    self.process = process
-                    self.serverProcessID = serverProcessID
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            let exited = !process.isRunning
-            if serverProcessID > 0 { kill(serverProcessID, SIGKILL) }
-            process.waitUntilExit()
-            let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-            lastLog = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-            guard exited else { throw ReferenceServerError.didNotAnswer(log: lastLog) }
-            exits += 1
-        }
-        throw ReferenceServerError.exitedBeforeAnswering(attempts: exits, log: lastLog)
+        process = try await ReferenceServerProcess.start(
+            executable: tools + "/llama-server", modelPath: modelPath, threads: 1, parallel: 1, contextPerSlot: contextLength,
+            extraArguments: extraArguments, readyWithin: .seconds(600), log: { _ in })
+        port = process.port
     }
 
     /// The greedy completion of a raw prompt as token ids (without the final end-of-generation token).
@@ -161,12 +122,9 @@ package final class ReferenceServer {
         }
     }
 
+    /// Stops the server at once (SIGKILL).
     package func stop() {
-        if serverProcessID > 0 {
-            kill(serverProcessID, SIGKILL)
-            serverProcessID = 0
-        }
-        process.waitUntilExit()
+        process.stop(gracePeriod: .zero)
     }
 
     deinit { stop() }
@@ -174,10 +132,5 @@ package final class ReferenceServer {
 
 package enum ReferenceServerError: Error {
     case toolsMissing
-    /// The server exited before it answered `/health`, on each of `attempts` starts; the last
-    /// lines of its log.
-    case exitedBeforeAnswering(attempts: Int, log: String)
-    /// The server ran but did not answer `/health` within 600 s; the last lines of its log.
-    case didNotAnswer(log: String)
     case badResponse(String)
 }

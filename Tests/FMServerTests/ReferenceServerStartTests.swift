@@ -1,9 +1,11 @@
+import FMBench
 import Foundation
 import Testing
 import TestSupport
 
-/// The test helper that starts llama.cpp's `llama-server`: a server that exits before it answers
-/// is reported with its log, promptly, instead of being waited for until the deadline.
+/// `ReferenceServerProcess`, which starts llama.cpp's `llama-server` for `fm bench` and the tests:
+/// a server that exits before it answers is reported with its log, promptly, instead of being
+/// waited for until the deadline.
 @Suite(.requiresSmolLM2) struct ReferenceServerStartTests {
     @Test func aServerThatExitsAtOnceIsReportedWithItsLog() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-model-\(UUID().uuidString).gguf").path
@@ -12,7 +14,7 @@ import TestSupport
         await #expect {
             _ = try await ReferenceServer(modelPath: missing)
         } throws: { error in
-            guard case ReferenceServerError.exitedBeforeAnswering(let attempts, let log) = error else { return false }
+            guard case ReferenceServerProcess.StartError.exitedBeforeAnswering(let attempts, let log) = error else { return false }
             return attempts == 3 && !log.isEmpty
         }
     }
