@@ -98,11 +98,12 @@ extension LanguageModelSession {
             if madeCalls.isEmpty, options.toolCallingMode == nil {
                 if Self.promptNeedsAttachmentTool(specification, tools: round.tools, capabilities: round.backend.capabilities) {
                     options.toolCallingMode = .required
-                    // When reading the image is all the tools can do, the next round answers with
-                    // tools turned off, so it is an answer round: the tool's text is folded into
-                    // the prompt (design note 0017). Left free after its read, the default model
-                    // wrote "Summary" as a sign's headline in 23 of 50 photos (Docs/Quality.md).
-                    if round.tools.allSatisfy({ $0 is any AttachmentReadingTool }) { toolsTurnedOff = true }
+                    // One image, and reading it is all the tools can do: the next round answers with
+                    // tools turned off, so it is an answer round, the tool's text folded into the
+                    // prompt (design note 0017). Left free after its read, the default model wrote
+                    // "Summary" as a sign's headline in 23 of 50 photos (Docs/Quality.md). With
+                    // several images it stays free, to read the ones the first round did not.
+                    if Self.answersAfterOneRead(specification, tools: round.tools) { toolsTurnedOff = true }
                 } else if Self.searchesFirst(tools: round.tools) {
                     // One search, then the answer from what it found: a small model left free
                     // after its search searches again (often with an empty query).
@@ -271,6 +272,12 @@ extension LanguageModelSession {
     ) -> Bool {
         !capabilities.contains(.vision) && specification.prompt.transcriptSegments.contains(where: \.isAttachment)
             && tools.contains { $0 is any AttachmentReadingTool }
+    }
+
+    /// Whether the prompt holds one image and every tool offered reads attachments: after the
+    /// first round's read, nothing is left for a tool to do.
+    static func answersAfterOneRead(_ specification: RequestSpecification, tools: [any Tool]) -> Bool {
+        specification.prompt.transcriptSegments.filter(\.isAttachment).count == 1 && tools.allSatisfy { $0 is any AttachmentReadingTool }
     }
 
     /// Whether every tool offered is a ``RetrievalTool``: the request's first round then calls one

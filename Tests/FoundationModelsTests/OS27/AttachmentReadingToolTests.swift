@@ -42,10 +42,23 @@ struct ImageNameTool: AttachmentReadingTool {
         // The label matched ignoring case; outside the call nothing is attached.
         #expect(tool.seen.all == ["sign.png"])
         #expect(ToolAttachments.current.segments.isEmpty)
-        // Reading is all its tools can do: the answer round has tools turned off (an answer round,
-        // with the tool's text folded into the prompt).
+        // Two images: the round after the first read stays free, to read the other one.
         let modes = model.recorder.requests.withLock { $0.map(\.generationOptions.toolCallingMode) }
-        #expect(modes == [.required, .disallowed])
+        #expect(modes == [.required, nil])
+    }
+
+    @Test func withOneImageAndOnlyReadersTheRoundAfterTheReadAnswers() async throws {
+        let model = EventScriptModel(
+            [.init(events: [Self.call("sign-photo")]), .init(events: [SessionOS27Tests.text("A sign.")])], capabilities: [.toolCalling])
+        let session = LanguageModelSession(model: model, tools: [ImageNameTool()])
+        let response = try await session.respond {
+            "What does the sign say?"
+            Attachment(imageURL: URL(fileURLWithPath: "/tmp/sign.png")).label("sign-photo")
+        }
+        #expect(response.content == "A sign.")
+        // Nothing is left for a tool to do: the answer round has tools turned off (the tool's text
+        // is folded into the prompt).
+        #expect(model.recorder.requests.withLock { $0.map(\.generationOptions.toolCallingMode) } == [.required, .disallowed])
     }
 
     @Test func withAnotherToolBesideItTheAnswerRoundMayStillCallTools() async throws {
