@@ -75,15 +75,8 @@ public struct NoteSummaryEvaluation: Evaluation {
 
     /// The three checks.
     public var evaluators: Evaluators {
-        Evaluator { _, subject in
-            let words = AnswerText.wordCount(subject.value.headline)
-            return words <= 8 ? shortHeadline.passing(rationale: "\(words) words") : shortHeadline.failing(rationale: "\(words) words")
-        }
-        Evaluator { sample, subject in
-            let text = Self.text(of: subject.value)
-            let missing = sample.facts.filter { !AnswerText.states(text, fact: $0) }
-            return missing.isEmpty ? factsKept.passing() : factsKept.failing(rationale: "missing " + missing.joined(separator: ", "))
-        }
+        Evaluator { _, subject in SharedChecks.shortHeadline(subject.value.headline, shortHeadline) }
+        Evaluator { sample, subject in SharedChecks.factsKept(sample.facts, in: Self.text(of: subject.value), factsKept) }
         if let judge {
             Evaluator { sample, subject in
                 let verdicts = try await Self.faithfulnessJudge(judge).metrics(subject: subject, input: Self.judgeSample(sample))
@@ -91,12 +84,7 @@ public struct NoteSummaryEvaluation: Evaluation {
             }
         }
         Evaluator { sample, subject in
-            let text = Self.text(of: subject.value)
-            let noteNumbers = Set(AnswerText.numbers(in: sample.note))
-            let numbers = AnswerText.numbers(in: text).filter { !noteNumbers.contains($0) }
-            let names = namePool.filter { AnswerText.contains(text, $0) && !AnswerText.contains(sample.note, $0) }.sorted()
-            let invented = numbers + names
-            return invented.isEmpty ? nothingInvented.passing() : nothingInvented.failing(rationale: invented.joined(separator: ", "))
+            SharedChecks.nothingInvented(in: Self.text(of: subject.value), source: sample.note, namePool: namePool, nothingInvented)
         }
     }
 

@@ -43,12 +43,7 @@ public struct TaggingEvaluation: Evaluation {
 
     /// The three checks.
     public var evaluators: Evaluators {
-        Evaluator { _, subject in
-            let lookups = subject.toolCalls.filter { $0.toolName == FindExistingTagsTool().name }.count
-            let others = subject.toolCalls.count - lookups
-            let rationale = "\(lookups) lookup\(lookups == 1 ? "" : "s")" + (others > 0 ? ", \(others) other calls" : "")
-            return lookups == 1 && others == 0 ? oneLookup.passing(rationale: rationale) : oneLookup.failing(rationale: rationale)
-        }
+        Evaluator { _, subject in SharedChecks.oneCall(of: FindExistingTagsTool().name, in: subject.toolCalls, named: "lookup", oneLookup) }
         Evaluator { _, subject in
             if let problem = Self.problem(with: subject.value.tags) { return answerIsTags.failing(rationale: problem) }
             return answerIsTags.passing()
