@@ -8,12 +8,15 @@ extension ChatCompletionRequest {
     ///   - request: The transcript, tools, schema and options.
     ///   - model: The model name the server expects.
     ///   - extendedSampling: Whether to send `top_k` (llama-server and vLLM accept it; OpenAI does not).
+    ///   - sendsImages: Whether the server's model reads images; when not, an image goes as its
+    ///     label (an `AttachmentReadingTool` of the session reads it here).
     /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
     ///   transcript cannot be read or is not an image.
-    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool) throws {
+    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool, sendsImages: Bool = true) throws {
         self.init(
             model: model,
-            messages: try Self.messages(of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true))
+            messages: try Self.messages(
+                of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true, sendsImages: sendsImages))
         stream = true
         streamOptions = StreamOptions(includeUsage: true)
         let tools = request.enabledToolDefinitions.map(Self.tool(for:))
@@ -50,11 +53,15 @@ extension ChatCompletionRequest {
     /// tool outputs as `tool` messages answering their call's id.
     ///
     /// Images go as `image_url` content parts: `file:` images as `data:` URLs, others as given.
-    /// Reasoning entries are not sent: chat-completions servers do not take reasoning back.
+    /// Without `sendsImages` (a text-only server model, whose images a tool of the session reads),
+    /// each image is its label in the text, `[image "sign-photo"]`, as on local models: a
+    /// server without a vision projector refuses image parts (llama-server: HTTP 500, "image input
+    /// is not supported"). Reasoning entries are not sent: chat-completions servers do not take
+    /// reasoning back.
     ///
     /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image file is
     ///   missing or is not an image.
-    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true) throws -> [ChatMessage] {
+    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true, sendsImages: Bool = true) throws -> [ChatMessage] {
         var messages: [ChatMessage] = []
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
         for (index, entry) in transcript.enumerated() {
@@ -71,7 +78,7 @@ extension ChatCompletionRequest {
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
                     schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
                 }
-                if prompt.segments.contains(where: \.isAttachment) {
+                if sendsImages, prompt.segments.contains(where: \.isAttachment) {
                     messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction))
                 } else {
                     messages.append(ChatMessage(role: .user, text: prompt.segments.joinedText + schemaInstruction))

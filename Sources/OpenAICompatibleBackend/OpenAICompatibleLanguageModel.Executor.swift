@@ -64,7 +64,8 @@ extension OpenAICompatibleLanguageModel {
             _ request: LanguageModelExecutorGenerationRequest,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws -> ExchangeTokenCount {
-            let body = try ChatCompletionRequest(request, model: configuration.model, extendedSampling: configuration.sendsTopK)
+            let body = try ChatCompletionRequest(
+                request, model: configuration.model, extendedSampling: configuration.sendsTopK, sendsImages: configuration.supportsImages)
             let urlRequest = self.urlRequest(body: body)
             let decoder = try await stream(urlRequest, into: channel)
             return ExchangeTokenCount(decoder, requestBodySize: urlRequest.httpBody?.count ?? 0)

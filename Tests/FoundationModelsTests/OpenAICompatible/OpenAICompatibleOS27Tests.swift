@@ -69,6 +69,26 @@ import OpenAIWire
         #expect(body.serialized().contains(#""image_url":{"url":"https://example.com/cat.jpg"}"#))
     }
 
+    /// A server model without vision, whose images a tool of the session reads: each image goes as
+    /// its label in the text (llama-server without a vision projector refuses image parts with
+    /// HTTP 500, "image input is not supported"), and the file is not read or sent.
+    @Test func aTextOnlyServerGetsAnImageAsItsLabel() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/folder/sign-38.jpg")
+        let request = LanguageModelExecutorGenerationRequest(
+            transcript: Transcript(entries: [
+                .prompt(
+                    Transcript.Prompt(segments: [
+                        .text(.init(content: "Summarise the text on this sign.")),
+                        .attachment(Transcript.AttachmentSegment(content: .image(.init(imageURL: missing)), label: "sign-photo"))
+                    ]))
+            ]))
+        let body = try ChatCompletionRequest(request, model: "m", extendedSampling: false, sendsImages: false).jsonValue.serialized()
+        #expect(body.contains(#""content":"Summarise the text on this sign.\n[image \"sign-photo\"]""#), "\(body)")
+        #expect(!body.contains("image_url") && !body.contains("sign-38"))
+        // With vision the same file is read (and here fails as missing).
+        #expect(throws: LanguageModelError.self) { try ChatCompletionRequest(request, model: "m", extendedSampling: false, sendsImages: true) }
+    }
+
     @Test func aMissingOrNonImageFileIsATypedErrorAndTheSessionGoesOn() async throws {
         let server = try ScriptedHTTPServer(replies: [.init(body: Self.answer)])
         defer { server.stop() }
