@@ -35,7 +35,9 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         /// OpenAI's own API rejects it. Without it, greedy is temperature 0 alone.
         public var sendsTopK: Bool
         /// Whether the server's model reads images (`image_url` content parts): the model then has
-        /// the ``LanguageModelCapabilities/Capability/vision`` capability.
+        /// the ``LanguageModelCapabilities/Capability/vision`` capability. Without it, a prompt's
+        /// image is refused unless a tool that reads images is offered (an `AttachmentReadingTool`
+        /// such as Vision's `OCRTool`), and then goes to the server as its label, for the tool to read.
         public var supportsImages: Bool
         /// Whether the server's model reasons (returns `reasoning_content`, takes
         /// `reasoning_effort`): the model then has the ``LanguageModelCapabilities/Capability/reasoning``
