@@ -144,7 +144,7 @@ extension ChatCompletionRequest {
         }
         for segment in segments {
             if case .attachment(let attachment) = segment, case .image(let image) = attachment.content {
-                if let label = attachment.label { text += "[image \"\(label)\"]" }
+                if attachment.label != nil { text += attachment.promptText }
                 flushText()
                 parts.append(.imageURL(try image.portableURL()))
             } else {
