@@ -22,10 +22,16 @@ public func fuzzSpotlightQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let query = FullTextQuery(text)
     if let expression = query.matchExpression {
-        do {
-            _ = try table.integer("SELECT count(*) FROM t WHERE t MATCH ?", [.text(expression)])
-        } catch {
-            fatalError("the MATCH expression \(expression) of \(text.debugDescription) failed: \(error)")  // the fuzzer's finding
+        // The any-word expression, and the all-words and rarer-and-common ones a search builds.
+        let terms = query.terms
+        var expressions = [expression, FullTextQuery.expression(terms.map { [$0] })]
+        if terms.count > 1 { expressions.append(FullTextQuery.expression([[terms[0]], Array(terms.dropFirst())])) }
+        for expression in expressions {
+            do {
+                _ = try table.integer("SELECT count(*) FROM t WHERE t MATCH ?", [.text(expression)])
+            } catch {
+                fatalError("the MATCH expression \(expression) of \(text.debugDescription) failed: \(error)")  // the fuzzer's finding
+            }
         }
     }
     var calendar = Calendar(identifier: .gregorian)

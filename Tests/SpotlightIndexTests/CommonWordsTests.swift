@@ -44,4 +44,31 @@ import Testing
         // With the river, the kingfisher and the otter by it rank above the other two.
         #expect(Set(budgeted.prefix(2).map(\.identifier)) == ["k1", "o1"])
     }
+
+    @Test func itemsWithRarerWordsAloneAreSkippedOnlyWhenTheyCannotRankHigher() async throws {
+        let index = try IndexFixtures.index("common-words-bound")
+        // "kingfisher" is in 12 items, "river" in 16, "fields" in 155: six items have the
+        // kingfisher in their title by the river, five name it once in a long walk across fields,
+        // and one short note names it in its title twice.
+        var items = (0..<150).map { IndexFixtures.note("f\($0)", title: "Walk \($0)", text: "Fields and hedges at stop \($0).") }
+        items += (0..<10).map { IndexFixtures.note("r\($0)", title: "Bank \($0)", text: "Along the river at stop \($0).") }
+        items += (0..<6).map { IndexFixtures.note("kr\($0)", title: "Kingfisher \($0)", text: "A kingfisher on the river, then gone.") }
+        items += (0..<5).map {
+            IndexFixtures.note("k\($0)", title: "Long walk \($0)", text: "A kingfisher once. " + String(repeating: "Then fields and hedges. ", count: 30))
+        }
+        items.append(IndexFixtures.note("kk", title: "Kingfisher, kingfisher", text: "Seen."))
+        try await index.indexSearchableItems(items)
+        // "otter" is in no item, so no item has every word and only the any-word ranking runs.
+        for (text, best) in [("kingfisher river otter", "kr"), ("kingfisher fields otter", "kk")] {
+            let exact = try index.searchSynchronously(FullTextSearch(query: FullTextQuery(text), limit: 5, rankingBudget: .max))
+            let budgeted = try index.searchSynchronously(FullTextSearch(query: FullTextQuery(text), limit: 5, rankingBudget: 12))
+            // By the river, the five items with the common word outrank any item with the
+            // kingfisher alone; across the fields they do not, and the short note comes first.
+            #expect(exact.first?.identifier.hasPrefix(best) == true, "\(text)")
+            #expect(budgeted.map(\.identifier) == exact.map(\.identifier), "\(text)")
+            for (found, expected) in zip(budgeted, exact) {
+                #expect(abs(found.score - expected.score) < 1e-9, "\(text): \(found.identifier)")
+            }
+        }
+    }
 }

@@ -24,7 +24,7 @@ import UniformTypeIdentifiers
 
     @Test func wordsAreQuotedAndJoinedByOr() {
         #expect(FullTextQuery("What did I note about herons, last spring?").terms == ["note", "herons", "last", "spring"])
-        #expect(FullTextQuery(#"NEAR("x" b*)"#).matchExpression == #""near" OR "x" OR "b""#)
+        #expect(FullTextQuery(#"NEAR("x" b*)"#).matchExpression == #"("near" OR "x" OR "b")"#)
         #expect(FullTextQuery("the of").terms == ["the", "of"])
         #expect(FullTextQuery("").matchExpression == nil)
         #expect(FullTextQuery(String(repeating: "x ", count: 100)).terms == ["x"])

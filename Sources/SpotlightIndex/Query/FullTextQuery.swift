@@ -38,14 +38,13 @@ package struct FullTextQuery: Sendable, Equatable {
     ///
     /// BM25 sums the words' scores, so items that match more of the words rank higher.
     package var matchExpression: String? {
-        guard !terms.isEmpty else { return nil }
-        return terms.map(Self.quoted).joined(separator: " OR ")
+        terms.isEmpty ? nil : Self.expression([terms])
     }
 
-    /// The expression that requires every word, or `nil` when there are none.
-    package var allTermsExpression: String? {
-        guard !terms.isEmpty else { return nil }
-        return terms.map(Self.quoted).joined(separator: " AND ")
+    /// A `MATCH` expression that needs a word of every group: `[["a", "b"], ["c"]]` is
+    /// `("a" OR "b") AND ("c")`. Its phrases are the words, in the order given.
+    static func expression(_ groups: [[String]]) -> String {
+        groups.map { "(" + $0.map(quoted).joined(separator: " OR ") + ")" }.joined(separator: " AND ")
     }
 
     /// A word as an FTS5 string (double quotes, inner quotes doubled; words have none, but the

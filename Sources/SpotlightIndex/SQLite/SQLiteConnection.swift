@@ -1,14 +1,16 @@
 internal import CSQLite
 import Foundation
 
-/// One SQLite connection: the only place that calls SQLite's C API, translating its results into
-/// Swift values and every failure into ``SQLiteFailure``.
+/// One SQLite connection: the only place that calls SQLite's C API (with its BM25 function in
+/// `SQLiteConnection+BM25.swift`), translating its results into Swift values and every failure
+/// into ``SQLiteFailure``.
 ///
 /// `@unchecked Sendable` is sound because a connection is used by one thread at a time:
 /// ``IndexStore`` keeps the writer inside a `Mutex` and lends each pooled reader to one caller,
 /// and the connections are opened with `SQLITE_OPEN_NOMUTEX` on that understanding.
 final class SQLiteConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    /// The C handle (for this file and the BM25 function's registration).
+    let handle: OpaquePointer
     /// The database file's path, for error messages.
     let path: String
 
@@ -140,6 +142,12 @@ final class SQLiteStatement {
     }
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// Reads a blob column in place (valid only inside `body`).
+    func withBlob<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return body(UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(statement, column) : nil, count: count))
+    }
 
     func blob(_ column: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(statement, column))

@@ -18,8 +18,8 @@ final class IndexStore: Sendable {
 
     /// The writer connection, opened on first use; an open that failed is tried again next time.
     private let writer = Mutex<SQLiteConnection?>(nil)
-    /// Reader connections not in use.
-    private let readers = Mutex<[SQLiteConnection]>([])
+    /// Reader connections not in use, each with its ranking statistics.
+    private let readers = Mutex<[(connection: SQLiteConnection, statistics: RankingStatistics)]>([])
 
     init(path: String) {
         self.path = path
@@ -44,14 +44,15 @@ final class IndexStore: Sendable {
         }
     }
 
-    /// Runs `body` with a reader connection (from the pool, or newly opened).
-    func withReader<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws(CSIndexError) -> Result {
+    /// Runs `body` with a reader connection (from the pool, or newly opened) and the ranking
+    /// statistics kept with it.
+    func withReader<Result: Sendable>(_ body: (SQLiteConnection, RankingStatistics) throws -> Result) throws(CSIndexError) -> Result {
         do {
             // The writer's first open creates and checks the database; readers never create.
             try withWriter { _ in }
-            let connection = try readers.withLock { $0.popLast() } ?? openReader()
-            defer { readers.withLock { $0.append(connection) } }
-            return try body(connection)
+            let reader = try readers.withLock { $0.popLast() } ?? openReader()
+            defer { readers.withLock { $0.append(reader) } }
+            return try body(reader.connection, reader.statistics)
         } catch let error as CSIndexError {
             throw error
         } catch let failure as SQLiteFailure {
@@ -112,11 +113,13 @@ final class IndexStore: Sendable {
         }
     }
 
-    private func openReader() throws -> SQLiteConnection {
+    private func openReader() throws -> (connection: SQLiteConnection, statistics: RankingStatistics) {
         let connection = try SQLiteConnection(path: path, create: false)
         connection.setBusyTimeout(milliseconds: Self.busyTimeout)
         try connection.execute("PRAGMA query_only = 1")
-        return connection
+        let statistics = RankingStatistics()
+        try connection.registerBM25(statistics)
+        return (connection, statistics)
     }
 
     /// Refuses a newer schema, and a database with tables but no version (not an index).
