@@ -288,11 +288,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Why: what `fm bench` measures (throughput beside llama-bench, the session engine, masks
-        // beside llguidance), apart from the commands and exported by no product.
+        // beside llguidance, the Core Spotlight index at scale), apart from the commands and
+        // exported by no product.
         .target(
             name: "FMBench",
             dependencies: [
-                "FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer", "OpenAIWire"
+                "FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer", "OpenAIWire",
+                "SpotlightIndex", "UniformTypeIdentifiers"
             ],
             swiftSettings: strictSettings
         ),

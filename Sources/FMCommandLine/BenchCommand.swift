@@ -31,7 +31,7 @@ struct BenchCommand {
         the host (CPU, cores, vector extensions, llama.cpp build). Progress goes to standard error;
         --json writes one JSON object (the keys Benchmarks/results/*.json hold).
 
-        PARTS (all run by default but schemas, serve and job, which run when asked with --only):
+        PARTS (all run by default but schemas, serve, job and spotlight, which run when asked with --only):
           throughput     decoding and prefill through the session API against llama-bench
           sessions       time to first token by turn and with prewarm, concurrent sessions, memory
                          per session
@@ -47,6 +47,8 @@ struct BenchCommand {
           contention     one session's decoding quiet and beside a busy thread per core, with
                          llama-bench and llama-batched-bench under the same load
           job            the main job (fm notes) as processes, cold and warm, ours and on llama-server
+          spotlight      the Core Spotlight index at scale: indexing, searches beside FTS5's own
+                         bm25(), with and without a time filter; no model (--notes N, --searches N)
 
         OPTIONS:
           --only PART        run one part
@@ -79,6 +81,10 @@ struct BenchCommand {
     var runsContention = true
     /// `--only job`: the main job as processes, ours and on llama-server (``JobBench``).
     var runsJob = false
+    /// `--only spotlight`: the Core Spotlight index at scale, no model (``SpotlightBench``).
+    var runsSpotlight = false
+    var spotlightNotes = 100_000
+    var spotlightSearches = 1_000
     var speculation = LocalModelSettings.Speculation.promptLookup
     /// Whether `--speculation` chose the speculation to measure: then only that pair runs, not
     /// the 1.5B model's draft pair nor the side by side with `llama-server`.
@@ -102,6 +108,8 @@ struct BenchCommand {
             case "--requests": serveLoad.requestsPerClient = try arguments.number(for: word)
             case "--parallel": serveLoad.parallel = try arguments.number(for: word)
             case "--serve-max-tokens": serveLoad.maximumTokens = try arguments.number(for: word)
+            case "--notes": spotlightNotes = try arguments.number(for: word)
+            case "--searches": spotlightSearches = try arguments.number(for: word)
             case "--speculation":
                 let setting = try arguments.value(for: word)
                 guard let parsed = LocalModelSettings.Speculation(setting: setting), parsed != .none else {
@@ -111,9 +119,9 @@ struct BenchCommand {
                 measuresChosenSpeculationOnly = true
             case "--only":
                 let part = try arguments.value(for: word)
-                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job"].contains(part) else {
+                guard ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job", "spotlight"].contains(part) else {
                     throw CLIError.usage(
-                        "--only takes throughput, sessions, guided, schemas, serve, speculation, contention or job, got '\(part)'")
+                        "--only takes throughput, sessions, guided, schemas, serve, speculation, contention, job or spotlight, got '\(part)'")
                 }
                 runsThroughput = part == "throughput"
                 runsSessions = part == "sessions"
@@ -123,6 +131,7 @@ struct BenchCommand {
                 runsSpeculation = part == "speculation"
                 runsContention = part == "contention"
                 runsJob = part == "job"
+                runsSpotlight = part == "spotlight"
             default: throw CLIError.usage("unknown bench option '\(word)'")
             }
         }
@@ -135,12 +144,23 @@ struct BenchCommand {
         guard serveLoad.clients > 0, serveLoad.requestsPerClient > 0, serveLoad.parallel > 0, serveLoad.maximumTokens > 0 else {
             throw CLIError.usage("bench counts must be positive")
         }
-        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0, perSubset > 0, maximumTokens > 0 else {
+        guard repeats > 0, promptWords > 0, generateTokens > 1, threads > 0, schemaLimit > 0, perSubset > 0, maximumTokens > 0, spotlightNotes > 0,
+            spotlightSearches > 0
+        else {
             throw CLIError.usage("bench counts must be positive")
         }
     }
 
     func run() async throws {
+        if runsSpotlight {
+            // The index alone: no model, no llama.cpp tools.
+            let host = HostDescription.current()
+            let report = try await SpotlightBench(notes: spotlightNotes, searches: spotlightSearches, log: log).run()
+            var object: [String: Any] = ["host": host.jsonObject]
+            object.merge(report.jsonMembers) { _, new in new }
+            output(object: object, table: [host.line, report.table])
+            return
+        }
         var settings = LocalModelSettings.current
         if let modelPath { settings.modelPath = ModelCatalog.resolve(modelPath) }
         settings.threads = threads
@@ -240,6 +260,11 @@ struct BenchCommand {
             object.merge(report.jsonMembers) { _, new in new }
             table.append(report.table)
         }
+        output(object: object, table: table)
+    }
+
+    /// Prints the figures: one JSON object with `--json`, else the table.
+    private func output(object: [String: Any], table: [String]) {
         if json {
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
             print(String(decoding: data, as: UTF8.self))

@@ -130,7 +130,7 @@ import JSONValues
         #expect(FM.commandUsage("nonsense") == nil)
         // The bench's parts and options are on its own page, not in fm --help.
         let bench = FM.commandUsage("bench") ?? ""
-        for part in ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job"] {
+        for part in ["throughput", "sessions", "guided", "schemas", "serve", "speculation", "contention", "job", "spotlight"] {
             #expect(bench.contains("\n  \(part) "), "\(part)")
         }
         #expect(!FM.usage.contains("--serve-max-tokens") && bench.contains("--serve-max-tokens"))
@@ -210,9 +210,17 @@ import JSONValues
         let onePair = try BenchCommand(arguments: &chosen)
         #expect(onePair.measuresChosenSpeculationOnly && onePair.speculation == .promptLookup(maximumDraftLength: 8))
         var bad = CommandLineArguments(["--only", "everything"])
-        #expect(throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation, contention or job, got 'everything'")) {
+        #expect(
+            throws: CLIError.usage("--only takes throughput, sessions, guided, schemas, serve, speculation, contention, job or spotlight, got 'everything'")
+        ) {
             try BenchCommand(arguments: &bad)
         }
+        var spotlight = CommandLineArguments(["--only", "spotlight", "--notes", "500", "--searches", "40"])
+        let spotlightOnly = try BenchCommand(arguments: &spotlight)
+        #expect(spotlightOnly.runsSpotlight && !spotlightOnly.runsThroughput && !spotlightOnly.runsGuided && !spotlightOnly.runsJob)
+        #expect(spotlightOnly.spotlightNotes == 500 && spotlightOnly.spotlightSearches == 40)
+        var noNotes = CommandLineArguments(["--only", "spotlight", "--notes", "0"])
+        #expect(throws: CLIError.usage("bench counts must be positive")) { try BenchCommand(arguments: &noNotes) }
         var schemas = CommandLineArguments(["--only", "schemas", "--schemas", NSTemporaryDirectory(), "--per-subset", "3", "--max-tokens", "64"])
         let userPath = try BenchCommand(arguments: &schemas)
         #expect(userPath.runsSchemaPath && !userPath.runsGuided && userPath.perSubset == 3 && userPath.maximumTokens == 64)

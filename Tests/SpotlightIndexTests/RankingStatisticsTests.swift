@@ -11,7 +11,10 @@ import Testing
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
             try statistics.refresh(connection)
+            // Lengths are read by the second search that finds the index unchanged.
+            if loadLengths { try statistics.refresh(connection) }
             try statistics.prepareLengths(forRanking: loadLengths ? Int.max : 0, connection: connection)
+            #expect((statistics.lengthTable != nil) == loadLengths)
             var counts: [Int] = []
             for term in groups.joined() { counts.append(try statistics.documentFrequency(of: term, connection: connection)) }
             let weights = SearchColumn.allCases.map { String($0.weight) }.joined(separator: ", ")
@@ -42,9 +45,13 @@ import Testing
         }
         items += (0..<30).map { IndexFixtures.note("short\($0)", title: "Otter \($0)", text: "An otter below the weir, then a heron, at stop \($0).") }
         try await index.indexSearchableItems(items)
-        for groups in [[["heron"]], [["heron", "weir", "otter"]], [["heron"], ["weir", "otter"]], [["otter"], ["heron"], ["weir"]]] {
-            Self.expectSame(try Self.scores(groups, store: index.store, loadLengths: true), "\(groups), lengths in memory")
+        let expressions = [[["heron"]], [["heron", "weir", "otter"]], [["heron"], ["weir", "otter"]], [["otter"], ["heron"], ["weir"]]]
+        // Looked up first: once read, the lengths stay until the index changes.
+        for groups in expressions {
             Self.expectSame(try Self.scores(groups, store: index.store, loadLengths: false), "\(groups), lengths looked up")
+        }
+        for groups in expressions {
+            Self.expectSame(try Self.scores(groups, store: index.store, loadLengths: true), "\(groups), lengths in memory")
         }
     }
 
@@ -90,5 +97,48 @@ import Testing
         #expect(count([0x81, 0x00, 0x01]) == 129)  // 128 in two bytes, then 1
         #expect(count([0x81, 0x80, 0x00]) == 16_384)
         #expect(count([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]) == -1)  // too large to be a length
+    }
+
+    @Test func aDateFilterReadFromItsIndexRanksAsTheJoinDoes() async throws {
+        let index = try IndexFixtures.index("ranking-filter")
+        // 2,400 notes with the heron, over 400 days; the filter keeps the 60 days that the
+        // filter index answers, so the search reads the passing rows first.
+        let start = Date(timeIntervalSince1970: 1_760_000_000)
+        let items = (0..<2_400).map { number -> CSSearchableItem in
+            let title: String = number % 7 == 0 ? "Heron \(number)" : "Walk \(number)"
+            let ending: String = number % 5 == 0 ? ", then an egret." : "."
+            let text: String = "A heron" + String(repeating: " and reeds", count: number % 13) + ending
+            let domain: String = number % 3 == 0 ? "notes.river" : "notes"
+            let date = start.addingTimeInterval(Double(number % 400) * 86_400)
+            return IndexFixtures.note("n\(number)", title: title, text: text, domain: domain, date: date)
+        }
+        try await index.indexSearchableItems(items)
+        let window = DateInterval(start: start.addingTimeInterval(100 * 86_400), duration: 60 * 86_400)
+        for (text, domains) in [("heron", [String]()), ("heron egret", []), ("heron egret", ["notes.river"])] {
+            let found = try index.searchSynchronously(FullTextSearch(query: FullTextQuery(text), dateInterval: window, domains: domains, limit: 10))
+            #expect(found.count == 10, "\(text)")
+            // The same ten, scored by FTS5's bm25() over the rows that pass the same conditions.
+            let weights = SearchColumn.allCases.map { String($0.weight) }.joined(separator: ", ")
+            let domainCondition = domains.isEmpty ? "" : "AND (items.domain = ?3 OR substr(items.domain, 1, length(?3) + 1) = ?3 || '.')"
+            let expected = try index.store.withReader { connection, _ in
+                try connection.query(
+                    """
+                    SELECT items.identifier, bm25(items_text, \(weights)) FROM items_text JOIN items ON items.rowid = items_text.rowid
+                    WHERE items_text MATCH ?1 AND items.item_date >= ?2 AND items.item_date < ?4 \(domainCondition)
+                    ORDER BY 2 LIMIT 10
+                    """,
+                    [
+                        .text(FullTextQuery(text).matchExpression ?? ""), .real(window.start.timeIntervalSince1970), .text(domains.first ?? ""),
+                        .real(window.end.timeIntervalSince1970)
+                    ]
+                ) { (identifier: $0.text(0), score: -$0.double(1)) }
+            }
+            #expect(found.map(\.score).count == expected.count)
+            for (hit, row) in zip(found, expected) {
+                #expect(abs(hit.score - row.score) <= 1e-9 * max(1, row.score), "\(text): \(hit.identifier) against \(row.identifier)")
+            }
+            #expect(found.allSatisfy { $0.date.map(window.contains) == true }, "\(text)")
+            #expect(found.allSatisfy { domains.isEmpty || $0.domain == "notes.river" }, "\(text)")
+        }
     }
 }

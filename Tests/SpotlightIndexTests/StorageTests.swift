@@ -48,6 +48,24 @@ import Testing
         #expect(stillThere == 1)
     }
 
+    @Test func anIndexMadeBeforeTheFilterIndexGetsItAndKeepsItsItems() async throws {
+        let index = try IndexFixtures.index()
+        try await index.indexSearchableItems([IndexFixtures.note("1", title: "heron", text: "", date: Date(timeIntervalSince1970: 1_780_000_000))])
+        // As the package made version 1 before: a date index alone.
+        try index.store.withWriter { connection in
+            try connection.execute("DROP INDEX items_filter; CREATE INDEX items_date ON items(item_date);")
+        }
+        let reopened = CSSearchableIndex(name: "notes", directory: index.databaseURL.deletingLastPathComponent())
+        #expect(try await reopened.itemCount() == 1)
+        let indexes = try reopened.store.withWriter { connection in
+            try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'items_%'") { $0.text(0) }
+        }
+        #expect(Set(indexes) == ["items_domain", "items_expiration", "items_filter"])
+        let spring = DateInterval(start: Date(timeIntervalSince1970: 1_779_000_000), duration: 2_000_000)
+        let found = try reopened.searchSynchronously(FullTextSearch(query: FullTextQuery("heron"), dateInterval: spring))
+        #expect(found.map(\.identifier) == ["1"])
+    }
+
     @Test func anotherApplicationsDatabaseIsNotTakenOver() async throws {
         let folder = try IndexFixtures.folder()
         let other = try SQLiteConnection(path: folder.appendingPathComponent("notes.sqlite").path, create: true)

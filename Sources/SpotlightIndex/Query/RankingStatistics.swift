@@ -36,19 +36,35 @@ final class RankingStatistics: @unchecked Sendable {
     private var lengths: UnsafeMutableBufferPointer<Int32>?
     /// The items, counted at ``dataVersion``.
     private var rows: Int?
+    /// The searches that found the index at ``dataVersion`` before this one.
+    private var searchesAtVersion = 0
+    /// During one search with a date filter, the row ids the filter lets through (a bit each);
+    /// `fm_bm25` ranks every other item last, with ``excludedScore``.
+    private var passing: UnsafeMutableBufferPointer<UInt64>?
+
+    /// What `fm_bm25` gives an item that ``passingRows`` leaves out: more than any score's
+    /// negation, so such items come last, and ``Ranking`` drops them.
+    static let excludedScore = Double.greatestFiniteMagnitude
 
     /// Forgets what the database no longer says. Call inside the read transaction the ranking
     /// statements run in, so that all of them see the version compared here.
     func refresh(_ connection: SQLiteConnection) throws(SQLiteFailure) {
         let version = try connection.integer("PRAGMA data_version")
-        guard version != dataVersion else { return }
+        guard version != dataVersion else {
+            searchesAtVersion += 1
+            return
+        }
         dataVersion = version
+        searchesAtVersion = 0
         frequencies = [:]
         freeLengths()
         rows = nil
     }
 
-    deinit { freeLengths() }
+    deinit {
+        freeLengths()
+        forgetPassingRows()
+    }
 
     private func freeLengths() {
         lengths?.deallocate()
@@ -84,10 +100,13 @@ final class RankingStatistics: @unchecked Sendable {
         return count
     }
 
-    /// Reads every item's length, unless it is known or a search ranks too few items to pay for
-    /// it (``lengthsThreshold``).
+    /// Reads every item's length, unless it is known, or a search ranks too few items to pay for
+    /// it (``lengthsThreshold``), or this is the first search since the index changed: reading
+    /// the lengths of 100,000 items takes about 15 ms, which an index written to between every
+    /// two searches would pay each time, so they are read when a second search finds the index
+    /// as the first did.
     func prepareLengths(forRanking items: Int, connection: SQLiteConnection) throws(SQLiteFailure) {
-        guard lengths == nil, items >= Self.lengthsThreshold else { return }
+        guard lengths == nil, items >= Self.lengthsThreshold, searchesAtVersion > 0 else { return }
         let highest = try connection.integer("SELECT max(id) FROM items_text_docsize")
         let rows = Int64(try rowCount(connection: connection))
         let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: highest >= 0 && highest <= rows + Self.sparseRowSlack ? Int(highest) + 1 : 0)
@@ -100,6 +119,49 @@ final class RankingStatistics: @unchecked Sendable {
             guard row >= 0, row <= highest else { continue }
             table[Int(row)] = read.withBlob(1) { Self.tokenCount(sizes: $0) }
         }
+    }
+
+    /// Reads the row ids of the items that pass a filter (`sql`: conditions on `items` that an
+    /// index answers), unless more than `limit` pass: then nothing is kept and the result is
+    /// `false` (looking each ranked item up costs less than reading that many).
+    func readPassingRows(where sql: String, _ bindings: [SQLiteValue], limit: Int, connection: SQLiteConnection) throws(SQLiteFailure) -> Bool {
+        forgetPassingRows()
+        let highest = try connection.integer("SELECT max(rowid) FROM items")
+        guard highest >= 0, highest < Int64(Int32.max) else { return false }
+        let read = try connection.prepare("SELECT rowid FROM items WHERE \(sql) LIMIT \(limit + 1)")
+        try read.bind(bindings)
+        let set = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Int(highest) / 64 + 1)
+        set.initialize(repeating: 0)
+        var count = 0
+        do {
+            while try read.step() {
+                count += 1
+                let row = read.int64(0)
+                guard count <= limit else {
+                    set.deallocate()
+                    return false
+                }
+                guard row >= 0, row <= highest else { continue }
+                set[Int(row) / 64] |= 1 << UInt64(row % 64)
+            }
+        } catch {
+            set.deallocate()
+            throw error
+        }
+        passing = set
+        return true
+    }
+
+    /// Ends a search's filter (``readPassingRows(where:_:limit:connection:)``).
+    func forgetPassingRows() {
+        passing?.deallocate()
+        passing = nil
+    }
+
+    /// The rows that pass the current search's filter (a bit per row id), or `nil` when no
+    /// filter was read.
+    var passingRows: UnsafeBufferPointer<UInt64>? {
+        passing.map { UnsafeBufferPointer($0) }
     }
 
     /// The items' lengths by row id (-1: not known), valid until the next ``refresh(_:)``;

@@ -53,6 +53,8 @@ private struct RankConstants {
     var averageLength: Double
     /// The items' lengths by row id (``RankingStatistics/lengthTable``), when read.
     var lengths: UnsafeBufferPointer<Int32>?
+    /// The rows a filter lets through (``RankingStatistics/passingRows``), when the search has one.
+    var passing: UnsafeBufferPointer<UInt64>?
     var columns: Int
     var phrases: Int
 
@@ -86,6 +88,14 @@ private let rankWithStatistics: fts5_extension_function = { api, fts, result, ar
         guard constants != nil else { return }
     }
     guard let constants else { return }
+    let row = rowid(fts)
+    if let passing = constants.pointee.passing {
+        let word = Int(row / 64)
+        guard row >= 0, word < passing.count, passing[word] & (1 << UInt64(row % 64)) != 0 else {
+            sqlite3_result_double(result, RankingStatistics.excludedScore)
+            return
+        }
+    }
     let columns = constants.pointee.columns
     let phrases = constants.pointee.phrases
     let values = RankConstants.values(constants)
@@ -107,7 +117,6 @@ private let rankWithStatistics: fts5_extension_function = { api, fts, result, ar
         frequency[Int(phrase)] += weights[Int(column)]
     }
     var length = -1.0
-    let row = rowid(fts)
     if let lengths = constants.pointee.lengths, row >= 0, row < lengths.count, lengths[Int(row)] >= 0 {
         length = Double(lengths[Int(row)])
     } else {
@@ -164,7 +173,10 @@ private func makeConstants(
     let average = Double(tokens) / items
     let statistics = Unmanaged<RankingStatistics>.fromOpaque(context).takeUnretainedValue()
     let constants = memory.bindMemory(to: RankConstants.self, capacity: 1)
-    constants.initialize(to: RankConstants(averageLength: average > 0 ? average : 1, lengths: statistics.lengthTable, columns: columns, phrases: phrases))
+    constants.initialize(
+        to: RankConstants(
+            averageLength: average > 0 ? average : 1, lengths: statistics.lengthTable, passing: statistics.passingRows, columns: columns,
+            phrases: phrases))
     let values = RankConstants.values(constants)
     for column in 0..<columns { values[column] = sqlite3_value_double(arguments[column]) }
     for phrase in 0..<phrases {

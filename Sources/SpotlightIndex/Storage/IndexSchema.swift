@@ -26,10 +26,18 @@ enum IndexSchema {
             record BLOB NOT NULL
         );
         CREATE INDEX items_domain ON items(domain);
-        CREATE INDEX items_date ON items(item_date);
+        CREATE INDEX items_filter ON items(item_date, domain, expiration);
         CREATE INDEX items_expiration ON items(expiration) WHERE expiration IS NOT NULL;
         CREATE VIRTUAL TABLE items_text USING fts5(title, keywords, body, tokenize = 'porter unicode61 remove_diacritics 2');
         PRAGMA user_version = \(version);
+        """
+
+    /// What a version-1 database made before `items_filter` gets when a writer opens it: the
+    /// index that answers a date filter (with domains and expiry) without reading `items` rows,
+    /// in place of `items_date` (its first column). Older packages read the result unchanged.
+    static let addFilterIndex = """
+        CREATE INDEX IF NOT EXISTS items_filter ON items(item_date, domain, expiration);
+        DROP INDEX IF EXISTS items_date;
         """
 
     /// The tables a version-1 database must have.

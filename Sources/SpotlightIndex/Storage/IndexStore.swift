@@ -101,15 +101,31 @@ final class IndexStore: Sendable {
         if try connection.integer("PRAGMA user_version") == 0 {
             // Two processes may create the same new index at once: the write lock decides, and
             // the loser finds the schema made.
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
+            try inTransaction(connection) {
                 try checkVersion(connection)
                 if try connection.integer("PRAGMA user_version") == 0 { try connection.execute(IndexSchema.create) }
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
+        }
+        // A database without `items` is refused after this, as damaged.
+        let missingIndex = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'items_filter'"
+        let hasItems = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'items'"
+        if try connection.integer(missingIndex) == 0, try connection.integer(hasItems) == 1 {
+            try inTransaction(connection) {
+                try checkVersion(connection)
+                try connection.execute(IndexSchema.addFilterIndex)
+            }
+        }
+    }
+
+    /// Runs `body` in a write transaction, rolled back if it throws.
+    private func inTransaction(_ connection: SQLiteConnection, _ body: () throws -> Void) throws {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
         }
     }
 
@@ -151,14 +167,9 @@ final class IndexStore: Sendable {
     /// Runs `body` in one write transaction: everything it wrote is committed, or nothing is.
     func write(_ body: (SQLiteConnection) throws -> Void) throws(CSIndexError) {
         try withWriter { connection in
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
+            try inTransaction(connection) {
                 try body(connection)
                 try purgeExpired(connection)
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
         }
     }
