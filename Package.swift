@@ -294,7 +294,7 @@ let package = Package(
             name: "FMBench",
             dependencies: [
                 "FoundationModels", "FoundationModelsCore", "LlamaBackend", "ConstrainedDecoding", "JSONValues", "FMServer", "OpenAIWire",
-                "SpotlightIndex", "UniformTypeIdentifiers"
+                "SpotlightIndex", "CoreSpotlight", "UniformTypeIdentifiers"
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,6 @@
+import CoreSpotlight
 import Foundation
+import FoundationModels
 import SpotlightIndex
 import UniformTypeIdentifiers
 
@@ -12,7 +14,11 @@ import UniformTypeIdentifiers
 /// this package's ranking without and with a three-month time filter, and FTS5's own `bm25()`
 /// over every item with any word (what one writes with SQLite alone) without and with the same
 /// filter. It also ranks every search exactly (no ranking budget) to report how many of the
-/// exact five the default budget finds. No model is needed.
+/// exact five the default budget finds. Last, the time of `SpotlightSearchTool`'s call (what a
+/// model turn waits for: the search, and the answer written for the model) over the same index
+/// as the app's default one, for the same words, alternately with "last spring". No model is
+/// needed. The index is the process's default (``CSSearchableIndex/storageDirectory`` is set to
+/// a new folder).
 package struct SpotlightBench {
     /// How many notes to index.
     package var notes: Int
@@ -37,7 +43,12 @@ package struct SpotlightBench {
         /// How many of the exact best five items the default search found, over all searches.
         let exactShare: Double
 
-        static let ways = [("ours", "this package"), ("ours_time", "this package, time filter"), ("fts5", "FTS5 bm25()"), ("fts5_time", "FTS5 bm25(), time filter")]
+        /// The searches' ways, each run for every search, in this order.
+        static let searchWays = [
+            ("ours", "this package"), ("ours_time", "this package, time filter"), ("fts5", "FTS5 bm25()"), ("fts5_time", "FTS5 bm25(), time filter")
+        ]
+        /// Everything timed: the searches' ways and the tool's call.
+        static let ways = searchWays + [("tool", "SpotlightSearchTool call")]
 
         func percentile(_ way: String, _ fraction: Double) -> Double {
             let sorted = (times[way] ?? []).sorted()
@@ -45,7 +56,7 @@ package struct SpotlightBench {
             return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
         }
 
-        /// `spotlight_<way>_p50_ms` and `…_p99_ms` for each way, this package's p99 over FTS5's
+        /// `spotlight_<way>_p50_ms` and `…_p99_ms` for each way (`tool`: the tool's call), this package's p99 over FTS5's
         /// (`spotlight_p99_over_fts5`, with a filter `spotlight_time_p99_over_fts5`), the index's
         /// size and time, and `spotlight_exact_share`.
         package var jsonMembers: [String: Any] {
@@ -104,7 +115,8 @@ package struct SpotlightBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-spotlight-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let index = CSSearchableIndex(name: "scale", directory: folder)
+        CSSearchableIndex.storageDirectory = folder
+        let index = CSSearchableIndex.default()
         var choices = Choices()
         let start = Date(timeIntervalSince1970: 1_717_200_000)  // June 2024
         let clock = ContinuousClock()
@@ -139,7 +151,7 @@ package struct SpotlightBench {
             let query = FullTextQuery(terms: words + [round % 2 == 0 ? Self.words[choices.next(Self.words.count)] : "w\(choices.next(70) * choices.next(72))"])
             var found: [SearchHit] = []
             var measured: [(String, Duration)] = []
-            for (way, _) in Report.ways {
+            for (way, _) in Report.searchWays {
                 var search = FullTextSearch(query: query, dateInterval: way.hasSuffix("_time") ? spring : nil, limit: 5, snippetWords: 40)
                 if way.hasPrefix("fts5") { search.method = .fts5BM25 }
                 var hits: [SearchHit] = []
@@ -153,6 +165,15 @@ package struct SpotlightBench {
             exact += best.count
             if (round - warmUp + 1) % max(1, searches / 4) == 0 { log("spotlight: \(round - warmUp + 1) of \(searches) searches") }
         }
+        // The tool's call, as a model's arguments reach it.
+        let tool = SpotlightSearchTool()
+        for round in 0..<(warmUp + searches) {
+            let words = (0..<2).map { _ in Self.species[choices.next(Self.species.count)] } + [Self.words[choices.next(Self.words.count)]]
+            let arguments = GeneratedContent(properties: ["query": words.joined(separator: " "), "when": round % 2 == 0 ? "" : "last spring"])
+            let duration = try await clock.measure { _ = try await tool.call(arguments: arguments) }
+            if round >= warmUp { times["tool", default: []].append(duration.seconds * 1000) }
+        }
+        log("spotlight: \(searches) tool calls")
         return Report(
             notes: notes, indexingSeconds: indexing.seconds, databaseBytes: bytes, times: times,
             exactShare: exact == 0 ? .nan : Double(shared) / Double(exact))

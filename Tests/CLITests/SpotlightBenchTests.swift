@@ -2,11 +2,11 @@
 import Foundation
 import Testing
 
-/// `fm bench --only spotlight` on a small index: every way is timed for every search, and where
-/// no word is common (400 notes, under the ranking budget) the default search finds the exact
-/// best five.
+/// `fm bench --only spotlight` on a small index: every way (and the tool's call) is timed for
+/// every search, and where no word is common (400 notes, under the ranking budget) the default
+/// search finds the exact best five.
 @Suite struct SpotlightBenchTests {
-    @Test func aSmallIndexIsMeasuredFourWays() async throws {
+    @Test func aSmallIndexIsMeasuredEveryWay() async throws {
         let report = try await SpotlightBench(notes: 400, searches: 20, log: { _ in }).run()
         #expect(report.notes == 400 && report.databaseBytes > 0 && report.indexingSeconds > 0)
         for (way, _) in SpotlightBench.Report.ways {
