@@ -141,4 +141,41 @@ import Testing
             #expect(found.allSatisfy { domains.isEmpty || $0.domain == "notes.river" }, "\(text)")
         }
     }
+
+    @Test func searchesBesideAWriterStayExact() async throws {
+        let index = try IndexFixtures.index("ranking-concurrent")
+        // Enough items with the heron that searches read the items' lengths.
+        try await index.indexSearchableItems(
+            (0..<2_500).map { IndexFixtures.note("n\($0)", title: "Walk \($0)", text: "A heron" + String(repeating: " and reeds", count: $0 % 9)) })
+        let query = FullTextQuery("heron reeds")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Longer texts for old items, and new ones, batch by batch.
+                for batch in 0..<10 {
+                    let changed = (0..<50).map { IndexFixtures.note("n\(batch * 50 + $0)", title: "Walk", text: String(repeating: "heron ", count: 3 + batch)) }
+                    let added = (0..<50).map { IndexFixtures.note("new\(batch)-\($0)", title: "Heron", text: "A heron by the reeds.") }
+                    try await index.indexSearchableItems(changed + added)
+                }
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<15 {
+                        let found = try await index.search(FullTextSearch(query: query, limit: 10))
+                        #expect(found.count == 10)
+                        #expect(zip(found, found.dropFirst()).allSatisfy { $0.score >= $1.score })
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // Once the writer is done, every reader's statistics are of the last version.
+        for _ in 0..<3 {
+            let found = try index.searchSynchronously(FullTextSearch(query: query, limit: 10))
+            let expected = try Self.scores([["heron", "reeds"]], store: index.store, loadLengths: true).map { -$0.fts5 }.sorted(by: >)
+            #expect(found.count == 10)
+            for (hit, score) in zip(found, expected) {
+                #expect(abs(hit.score - score) <= 1e-9 * score, "\(hit.identifier)")
+            }
+        }
+    }
 }
