@@ -2,7 +2,8 @@ import Foundation
 
 /// What BM25 needs to know about the index besides an item's own matches, kept by one reader
 /// connection between searches: how many items have each word (for the inverse document
-/// frequency) and how many words each item has (for the length normalisation).
+/// frequency) and how many words each item has (for the length normalisation); and, during one
+/// search with a date filter, the items that pass it.
 ///
 /// FTS5's own `bm25()` finds both anew for every statement and every item: it reads every item
 /// of every word of the query to count them, and looks each ranked item's length up in the
@@ -43,7 +44,7 @@ final class RankingStatistics: @unchecked Sendable {
     private var passing: UnsafeMutableBufferPointer<UInt64>?
 
     /// What `fm_bm25` gives an item that ``passingRows`` leaves out: more than any score's
-    /// negation, so such items come last, and ``Ranking`` drops them.
+    /// negation, so such items come last, and the search drops them.
     static let excludedScore = Double.greatestFiniteMagnitude
 
     /// Forgets what the database no longer says. Call inside the read transaction the ranking
@@ -79,15 +80,24 @@ final class RankingStatistics: @unchecked Sendable {
         return count
     }
 
-    /// The most BM25 (k1 1.2, as `fm_bm25`) can give an item for matching these words, however
-    /// often and in however short an item: `idf · (k1 + 1)` a word.
+    /// BM25's constants, as FTS5's `bm25()` has them.
+    static let k1 = 1.2
+    static let b = 0.75
+
+    /// A phrase's inverse document frequency as FTS5's `bm25()` computes it:
+    /// `ln((N − n + 0.5) / (n + 0.5))`, 1e-6 where that is not positive.
+    static func idf(items: Double, hits: Double) -> Double {
+        let ratio = log((items - hits + 0.5) / (hits + 0.5))
+        return ratio > 0 ? ratio : 1e-6
+    }
+
+    /// The most BM25 can give an item for matching these words, however often and in however
+    /// short an item: `idf · (k1 + 1)` a word.
     func highestScore(of terms: [String], connection: SQLiteConnection) throws(SQLiteFailure) -> Double {
         let items = Double(max(1, try rowCount(connection: connection)))
         var bound = 0.0
         for term in terms {
-            let hits = Double(try documentFrequency(of: term, connection: connection))
-            let ratio = log((items - hits + 0.5) / (hits + 0.5))
-            bound += (ratio > 0 ? ratio : 1e-6) * 2.2
+            bound += Self.idf(items: items, hits: Double(try documentFrequency(of: term, connection: connection))) * (Self.k1 + 1)
         }
         return bound
     }

@@ -1,5 +1,4 @@
 internal import CSQLite
-import Foundation
 
 extension SQLiteConnection {
     /// The name of the ranking function ``registerBM25(_:)`` adds.
@@ -80,8 +79,8 @@ private let rankWithStatistics: fts5_extension_function = { api, fts, result, ar
         sqlite3_result_error(result, "fm_bm25: FTS5 gave no API", -1)
         return
     }
-    let k1 = 1.2
-    let b = 0.75
+    let k1 = RankingStatistics.k1
+    let b = RankingStatistics.b
     var constants = getAuxdata(fts, 0)?.assumingMemoryBound(to: RankConstants.self)
     if constants == nil {
         constants = makeConstants(functions, fts, result, argumentCount, arguments)
@@ -180,9 +179,7 @@ private func makeConstants(
     let values = RankConstants.values(constants)
     for column in 0..<columns { values[column] = sqlite3_value_double(arguments[column]) }
     for phrase in 0..<phrases {
-        let hits = sqlite3_value_double(arguments[columns + phrase])
-        let ratio = log((items - hits + 0.5) / (hits + 0.5))
-        values[columns + phrase] = ratio > 0 ? ratio : 1e-6
+        values[columns + phrase] = RankingStatistics.idf(items: items, hits: sqlite3_value_double(arguments[columns + phrase]))
     }
     // On failure SQLite frees the block itself.
     status = setAuxdata(fts, memory, sqlite3_free)
