@@ -172,6 +172,8 @@ private func makeConstants(
     let average = Double(tokens) / items
     let statistics = Unmanaged<RankingStatistics>.fromOpaque(context).takeUnretainedValue()
     let constants = memory.bindMemory(to: RankConstants.self, capacity: 1)
+    // The doubles after the constants (``RankConstants/values(_:)`` reads them).
+    _ = memory.advanced(by: MemoryLayout<RankConstants>.stride).bindMemory(to: Double.self, capacity: columns + 2 * phrases)
     constants.initialize(
         to: RankConstants(
             averageLength: average > 0 ? average : 1, lengths: statistics.lengthTable, passing: statistics.passingRows, columns: columns,
