@@ -110,7 +110,8 @@ extension IndexStore {
             let terms = search.query.terms
             guard !terms.isEmpty else { return try newest(search, filter: filter, connection: connection) }
             if search.method == .fts5BM25 {
-                return try hits(try fts5Ranking(terms, limit: search.limit, filter: filter, connection: connection), search, connection: connection)
+                let ranking = Ranking(frequencies: [:], limit: search.limit, filter: filter, connection: connection, statistics: statistics, byFTS5: true)
+                return try hits(try ranking.best([terms]), search, connection: connection)
             }
             var frequencies: [String: Int] = [:]
             for term in terms { frequencies[term] = try statistics.documentFrequency(of: term, connection: connection) }
@@ -151,13 +152,15 @@ extension IndexStore {
     }
 
     /// The ranking statements of one search: `MATCH` expressions of words, ranked by `fm_bm25`
-    /// with the words' item counts.
+    /// with the words' item counts (or, `byFTS5`, by FTS5's own `bm25()`).
     private struct Ranking {
         var frequencies: [String: Int]
         var limit: Int
         var filter: (sql: String, bindings: [SQLiteValue])?
         var connection: SQLiteConnection
         var statistics: RankingStatistics
+        /// Scores with FTS5's `bm25()` (``FullTextSearch/RankingMethod/fts5BM25``).
+        var byFTS5 = false
 
         /// The best `limit` items with any of the words.
         ///
@@ -192,10 +195,13 @@ extension IndexStore {
         /// best first.
         func best(_ groups: [[String]]) throws -> [RankedRow] {
             let match = FullTextQuery.expression(groups)
-            // One weight per column, then one item count per phrase, in the expression's order.
-            let arguments =
-                SearchColumn.allCases.map { String($0.weight) } + groups.joined().map { String(frequencies[$0, default: 0]) }
-            let score = "\(SQLiteConnection.bm25FunctionName)(items_text, \(arguments.joined(separator: ", ")))"
+            // One weight per column; for `fm_bm25`, then one item count per phrase, in the expression's order.
+            let weights = SearchColumn.allCases.map { String($0.weight) }
+            let counts = groups.joined().map { String(frequencies[$0, default: 0]) }
+            let score =
+                byFTS5
+                ? "bm25(items_text, \(weights.joined(separator: ", ")))"
+                : "\(SQLiteConnection.bm25FunctionName)(items_text, \((weights + counts).joined(separator: ", ")))"
             let candidates =
                 filter.map { filter in
                     """
@@ -208,18 +214,6 @@ extension IndexStore {
             }
             // Items a filter read beforehand leaves out come last; there are fewer than `limit` others.
             return rows.filter { $0.score > -RankingStatistics.excludedScore }
-        }
-    }
-
-    /// The best `limit` items with any of the words by FTS5's own `bm25()` (``FullTextSearch/RankingMethod/fts5BM25``).
-    private func fts5Ranking(_ terms: [String], limit: Int, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection) throws
-        -> [RankedRow]
-    {
-        let score = "bm25(items_text, \(SearchColumn.allCases.map { String($0.weight) }.joined(separator: ", ")))"
-        let join = filter.map { "JOIN items ON items.rowid = items_text.rowid WHERE items_text MATCH ?1 AND \($0.sql)" } ?? "WHERE items_text MATCH ?1"
-        let sql = "SELECT items_text.rowid, \(score) FROM items_text \(join) ORDER BY 2 LIMIT \(max(0, limit))"
-        return try connection.query(sql, [.text(FullTextQuery.expression([terms]))] + (filter?.bindings ?? [])) {
-            RankedRow(id: $0.int64(0), score: -$0.double(1))
         }
     }
 
