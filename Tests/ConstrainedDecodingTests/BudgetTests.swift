@@ -20,7 +20,9 @@ import Testing
         #"{"type": "array", "prefixItems": [{"type": "boolean"}, {"enum": ["red", "green"]}], "minItems": 2}"#,
         ##"{"$defs": {"node": {"type": "object", "properties": {"next": {"anyOf": [{"$ref": "#/$defs/node"}, {"type": "null"}]}}, "required": ["next"]}}, "$ref": "#/$defs/node"}"##,
         #"{"type": "object", "properties": {"id": {"type": "string", "format": "uuid"}, "n": {"type": "number", "minimum": 10}}, "required": ["id", "n"]}"#,
-        #"{"type": "string", "pattern": "^[a-z]{4,6}-[0-9]+$"}"#
+        #"{"type": "string", "pattern": "^[a-z]{4,6}-[0-9]+$"}"#,
+        // Counted beside its automaton (design note 0019): the minimum owes twelve characters.
+        #"{"type": "object", "properties": {"w": {"type": "string", "pattern": "^(?:\\S+\\s+){0,9}\\S+$", "minLength": 12, "maxLength": 100}}, "required": ["w"]}"#
     ]
 
     func compile(_ schema: String) throws -> CompiledGrammar {

@@ -11,6 +11,9 @@ struct ByteDFA: Sendable, Hashable {
     /// For a string automaton built with a length bound, where each state stands (see
     /// ``boundedLength(minimum:maximum:stateLimit:)``); nil otherwise.
     var lengthCounts: LengthCounts? = nil
+    /// For a quoted string automaton whose length bounds are counted beside it (the grammar's
+    /// frames carry the count), the count's bounds and distances; nil otherwise.
+    var characterCounter: CharacterCounter? = nil
     /// Set where the construction proves that every state can reach acceptance when every call can
     /// be passed (an automaton determinized from a trimmed one, a quoted string), so that checking
     /// a grammar need not search it for dead states while every rule it calls admits a value (a
@@ -32,6 +35,7 @@ struct ByteDFA: Sendable, Hashable {
     static func == (left: ByteDFA, right: ByteDFA) -> Bool {
         left.classCount == right.classCount && left.accepting == right.accepting && left.classOf == right.classOf
             && left.transitions == right.transitions && left.calls == right.calls && left.lengthCounts == right.lengthCounts
+            && left.characterCounter == right.characterCounter
     }
 
     func hash(into hasher: inout Hasher) {
@@ -41,6 +45,7 @@ struct ByteDFA: Sendable, Hashable {
         hasher.combine(transitions)
         hasher.combine(calls)
         hasher.combine(lengthCounts)
+        hasher.combine(characterCounter)
     }
 
     func next(_ state: Int32, _ byte: UInt8) -> Int32 {

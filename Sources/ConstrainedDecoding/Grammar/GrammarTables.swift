@@ -3,6 +3,9 @@ struct GrammarTables: Sendable {
     static let kindAutomaton: UInt8 = 0
     static let kindString: UInt8 = 1
     static let kindArray: UInt8 = 2
+    /// An automaton whose frames count characters beside it (``CharacterCounter``); its bounds
+    /// are in ``stringMin`` and ``stringMax``.
+    static let kindCounted: UInt8 = 3
     /// Local state of an array rule after its closing bracket.
     static let arrayEnd: Int32 = 3
 
@@ -19,9 +22,23 @@ struct GrammarTables: Sendable {
     var stateCallStart: [Int32] = []
     var callCallee: [Int32] = []
     var callTarget: [Int32] = []
-    // String rules.
+    // String rules, and the bounds of counted automata.
     var stringMin: [Int32] = []
     var stringMax: [Int32] = []
+    // Counted automata.
+    /// Per rule: its counter, nil for every other kind (for the completion distances).
+    var counters: [CharacterCounter?] = []
+    /// Per rule: where its counter's character distances start in ``counterCharacters``.
+    var counterBase: [Int32] = []
+    /// Per rule: its counted automaton's state count (0 for other rules).
+    var counterStateCount: [Int32] = []
+    /// Per rule: its counter's highest count in the shared range (``LengthCounts`` describes it),
+    /// -1 when none is shared.
+    var counterSharedUpTo: [Int32] = []
+    /// Per automaton state (global index): its ``CharacterCounter/Role`` (outside for uncounted rules).
+    var stateCountRole: [UInt8] = []
+    /// The counters' character distances, each rule's `(minimum + 1) * stateCount` in a row.
+    var counterCharacters: [Int32] = []
     // Array rules.
     var arrays: [ArrayRule?] = []
     /// Whether some array rule keeps its items distinct (``ArrayRule/uniqueItems``).
@@ -50,7 +67,9 @@ struct GrammarTables: Sendable {
             ruleStateBase.count + ruleClassBase.count + ruleClassCount.count + stateTransitionBase.count
             + transitions.count + stateCallStart.count + callCallee.count + callTarget.count + stringMin.count + stringMax.count
             + stateMaskState.count
-        return words32 * 4 + ruleKind.count + ruleIsAcyclic.count + classMap.count + stateAccepting.count + ruleNullable.count
+        let counterWords32 = counterBase.count + counterStateCount.count + counterSharedUpTo.count + counterCharacters.count
+        return (words32 + counterWords32) * 4 + ruleKind.count + ruleIsAcyclic.count + classMap.count + stateAccepting.count + ruleNullable.count
+            + stateCountRole.count
             + (ruleFirst.count + stateLoop.count + stateRunBytes.count) * 8 + stateRunLength.count * 2 + arrays.count * 16
     }
 
@@ -65,7 +84,8 @@ struct GrammarTables: Sendable {
         for rule in rules {
             switch rule {
             case .automaton(let dfa):
-                ruleKind.append(GrammarTables.kindAutomaton)
+                ruleKind.append(dfa.characterCounter == nil ? GrammarTables.kindAutomaton : GrammarTables.kindCounted)
+                appendCounter(dfa.characterCounter, longestToken: longestToken)
                 ruleIsAcyclic.append(dfa.isAcyclic)
                 ruleStateBase.append(Int32(stateAccepting.count))
                 ruleClassBase.append(Int32(classMap.count))
@@ -82,6 +102,7 @@ struct GrammarTables: Sendable {
                 let firstRow = transitions.count
                 transitions += dfa.transitions
                 stateAccepting += dfa.accepting
+                if dfa.characterCounter == nil { stateCountRole += repeatElement(0, count: dfa.stateCount) }
                 for state in 0..<dfa.stateCount {
                     stateTransitionBase.append(Int32(firstRow + state * dfa.classCount))
                     let loopStart = stateLoop.count
@@ -117,23 +138,48 @@ struct GrammarTables: Sendable {
                         callTarget.append(call.target)
                     }
                 }
-                stringMin.append(0); stringMax.append(0); arrays.append(nil)
+                stringMin.append(dfa.characterCounter?.minimum ?? 0)
+                stringMax.append(dfa.characterCounter?.maximum ?? 0)
+                arrays.append(nil)
             case .jsonString(let string):
                 classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindString)
                 ruleIsAcyclic.append(false)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(string.minLength); stringMax.append(string.maxLength); arrays.append(nil)
+                appendCounter(nil, longestToken: longestToken)
             case .array(let array):
                 classBytesOfRule.append([])
                 ruleKind.append(GrammarTables.kindArray)
                 ruleIsAcyclic.append(false)
                 ruleStateBase.append(0); ruleClassBase.append(0); ruleClassCount.append(0)
                 stringMin.append(0); stringMax.append(0); arrays.append(array)
+                appendCounter(nil, longestToken: longestToken)
             }
         }
         stateCallStart.append(Int32(callCallee.count))
         analyse(rules, classBytesOfRule: classBytesOfRule)
+    }
+
+    /// Appends a rule's counter (nil for a rule without one): its states' roles and its distances
+    /// (its bounds go to ``stringMin`` and ``stringMax`` with the rule's).
+    private mutating func appendCounter(_ counter: CharacterCounter?, longestToken: Int?) {
+        counters.append(counter)
+        counterBase.append(Int32(counterCharacters.count))
+        counterStateCount.append(Int32(counter?.stateCount ?? 0))
+        guard let counter else {
+            counterSharedUpTo.append(-1)
+            return
+        }
+        stateCountRole += counter.roles.map(\.rawValue)
+        counterCharacters += counter.characters
+        // In the shared range no token can reach the maximum, and any state can still finish.
+        if let longestToken {
+            let upTo = Int(counter.maximum) - longestToken - Int(counter.slack)
+            counterSharedUpTo.append(Int32(clamping: max(-1, upTo)))
+        } else {
+            counterSharedUpTo.append(-1)
+        }
     }
 
     /// Reserves what the arrays will hold once `rules` are flattened: growing them copied the
@@ -162,6 +208,7 @@ struct GrammarTables: Sendable {
         stateAccepting.reserveCapacity(states)
         stateTransitionBase.reserveCapacity(states)
         stateMaskState.reserveCapacity(states)
+        stateCountRole.reserveCapacity(states)
         stateCallStart.reserveCapacity(states + 1)
         stateRunLength.reserveCapacity(states)
         stateRunBytes.reserveCapacity(states * 4)

@@ -38,7 +38,9 @@ struct CompletionDistances: Sendable {
         var nextBase = tables.stateAccepting.count
         for rule in (0..<ruleCount).reversed() {
             ends[rule] = nextBase
-            if tables.ruleKind[rule] == GrammarTables.kindAutomaton { nextBase = Int(tables.ruleStateBase[rule]) }
+            if tables.ruleKind[rule] == GrammarTables.kindAutomaton || tables.ruleKind[rule] == GrammarTables.kindCounted {
+                nextBase = Int(tables.ruleStateBase[rule])
+            }
         }
         stateEnd = ends
         // Rules call each other (recursion included), so iterate until no shortest value shrinks;
@@ -103,6 +105,8 @@ struct CompletionDistances: Sendable {
         switch tables.ruleKind[rule] {
         case GrammarTables.kindAutomaton:
             return stateMinimum[Int(tables.ruleStateBase[rule] + frame.state)]
+        case GrammarTables.kindCounted:
+            return Self.counted(tables.counters[rule], state: frame.state, count: frame.counter)
         case GrammarTables.kindString:
             let minimum = Int(tables.stringMin[rule])
             switch frame.state {
@@ -118,6 +122,13 @@ struct CompletionDistances: Sendable {
             guard let array = tables.arrays[rule] else { return Self.unreachable }
             return arrayLocal(array, state: frame.state, count: frame.counter)
         }
+    }
+
+    /// The fewest bytes that finish a counted automaton from `state` with `count` characters read.
+    private static func counted(_ counter: CharacterCounter?, state: Int32, count: Int32) -> Int {
+        guard let counter else { return unreachable }
+        let bytes = counter.bytesToFinish(from: Int(state), count: count)
+        return bytes >= CharacterCounter.unreachable ? unreachable : Int(bytes)
     }
 
     /// The fewest bytes that finish an array from a local state with `count` items so far.
@@ -175,6 +186,8 @@ struct CompletionDistances: Sendable {
         case GrammarTables.kindAutomaton:
             relaxAutomaton(rule, tables: tables)
             return stateMinimum[Int(tables.ruleStateBase[rule])]
+        case GrammarTables.kindCounted:
+            return Self.counted(tables.counters[rule], state: 0, count: 0)
         default:
             guard let array = tables.arrays[rule] else { return Self.unreachable }
             return ruleMinimumOfArray(array)

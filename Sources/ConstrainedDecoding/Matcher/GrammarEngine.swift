@@ -45,7 +45,7 @@ struct GrammarEngine {
     /// Whether `frame` may finish here (its rule has a complete value).
     func isFinal(_ frame: Frame) -> Bool {
         switch tables.ruleKind[Int(frame.rule)] {
-        case GrammarTables.kindAutomaton:
+        case GrammarTables.kindAutomaton, GrammarTables.kindCounted:
             return tables.stateAccepting[Int(tables.ruleStateBase[Int(frame.rule)] + frame.state)]
         case GrammarTables.kindString:
             return frame.state == JSONStringAutomaton.end
@@ -102,6 +102,15 @@ struct GrammarEngine {
                     let returnFrame = push(Frame(rule: top.rule, state: tables.callTarget[call], counter: 0, parent: top.parent))
                     step(Frame(rule: callee, state: 0, counter: 0, parent: returnFrame), byte, into: &out)
                 }
+            }
+            if tables.stateAccepting[global] { pop(top.parent, byte, into: &out) }
+
+        case GrammarTables.kindCounted:
+            let global = Int(tables.ruleStateBase[rule] + top.state)
+            let byteClass = Int(tables.classMap[Int(tables.ruleClassBase[rule]) + Int(byte)])
+            let target = tables.transitions[Int(tables.stateTransitionBase[global]) + byteClass]
+            if target >= 0, let counter = tables.countedStep(rule: rule, from: global, to: target, counter: top.counter) {
+                out.append(Frame(rule: top.rule, state: target, counter: counter, parent: top.parent))
             }
             if tables.stateAccepting[global] { pop(top.parent, byte, into: &out) }
 
@@ -205,6 +214,11 @@ struct GrammarEngine {
             }
         } else if tables.ruleKind[Int(frame.rule)] == GrammarTables.kindString {
             counter = frame.counter
+        } else if tables.ruleKind[Int(frame.rule)] == GrammarTables.kindCounted {
+            // Counts in the shared range accept the same tokens: one entry for them all.
+            let rule = Int(frame.rule)
+            let shared = frame.counter >= tables.stringMin[rule] && frame.counter <= tables.counterSharedUpTo[rule]
+            counter = shared ? 0xFFFF : frame.counter
         } else {
             // States of a length-bounded string that accept the same tokens share one entry.
             state = tables.stateMaskState[Int(tables.ruleStateBase[Int(frame.rule)] &+ frame.state)]

@@ -19,6 +19,15 @@ extension GrammarTables {
             result = Frame(rule: top.rule, state: target, counter: 0, parent: top.parent)
             return true
         }
+        if kind == GrammarTables.kindCounted {
+            let global = Int(ruleStateBase[rule] &+ top.state)
+            guard !stateAccepting[global] else { return nil }
+            let byteClass = Int(classMap[Int(ruleClassBase[rule]) &+ Int(byte)])
+            let target = transitions[Int(stateTransitionBase[global]) &+ byteClass]
+            guard target >= 0, let counter = countedStep(rule: rule, from: global, to: target, counter: top.counter) else { return false }
+            result = Frame(rule: top.rule, state: target, counter: counter, parent: top.parent)
+            return true
+        }
         if kind == GrammarTables.kindString, top.state != JSONStringAutomaton.end {
             let state = top.state
             let target = JSONStringAutomaton.next(state, byte)
@@ -38,12 +47,38 @@ extension GrammarTables {
         return nil
     }
 
+    /// The count after a counted automaton's move from global state `source` to its local state
+    /// `target` with `counter` characters read before: one more when the move ends a character
+    /// of the content. Nil when the string could not finish from there with a length in its
+    /// bounds (too long already, or the closing quote before the minimum).
+    @inline(__always)
+    func countedStep(rule: Int, from source: Int, to target: Int32, counter: Int32) -> Int32? {
+        let base = Int(ruleStateBase[rule])
+        var count = counter
+        if stateCountRole[source] != CharacterCounter.Role.outside.rawValue
+            && stateCountRole[base &+ Int(target)] == CharacterCounter.Role.atBoundary.rawValue
+        {
+            count &+= 1
+        }
+        let minimum = stringMin[rule]
+        let owed = count < minimum ? Int(minimum &- count) : 0
+        let characters = counterCharacters[Int(counterBase[rule]) &+ owed &* Int(counterStateCount[rule]) &+ Int(target)]
+        return characters < CharacterCounter.unreachable && Int(count) &+ Int(characters) <= Int(stringMax[rule]) ? count : nil
+    }
+
     /// Whether `frame` (an automaton state) takes every token below `node` in `trie` whole: it
     /// loops on every byte below, or its run through a chain of states holds them all and is at
     /// least as long as the subtree is deep.
     @inline(__always)
     func coversSubtree(_ frame: Frame, trie: TokenTrie, node: Int) -> Bool {
-        guard ruleKind[Int(frame.rule)] == GrammarTables.kindAutomaton else { return false }
+        let kind = ruleKind[Int(frame.rule)]
+        // A counted frame only where its count is in the shared range: no token can reach the
+        // maximum, and the minimum is read.
+        guard
+            kind == GrammarTables.kindAutomaton
+                || (kind == GrammarTables.kindCounted && frame.counter >= stringMin[Int(frame.rule)]
+                    && frame.counter <= counterSharedUpTo[Int(frame.rule)])
+        else { return false }
         let state = Int(ruleStateBase[Int(frame.rule)] &+ frame.state)
         let global = state &* 4
         let base = node &* 4

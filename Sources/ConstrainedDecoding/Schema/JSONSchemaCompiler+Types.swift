@@ -175,6 +175,10 @@ extension JSONSchemaCompiler {
             }
         }
         var tightenedLength: Int?
+        if minLength > 0 || maxLength != nil, let counted = try countedString(content, minLength: minLength, maxLength: maxLength, path: path) {
+            patternCache.strings[key] = .init(value: counted, tightenedLength: nil)
+            return counted
+        }
         if minLength > 0 || maxLength != nil {
             // Length with a pattern: intersect with a counting automaton. When the product is too
             // large, a smaller maximum length is a sound restriction; halve it until it fits (the
@@ -206,6 +210,26 @@ extension JSONSchemaCompiler {
         let value = try quotedString(content, path: path)
         patternCache.strings[key] = .init(value: value, tightenedLength: tightenedLength)
         return value
+    }
+
+    /// A JSON string whose unquoted content `content` accepts with `minLength...maxLength`
+    /// characters, as a rule whose count runs beside its automaton (``CharacterCounter``); nil
+    /// where the product of the content and a count is small enough to inline into its parent,
+    /// or the counter does not apply (the product is built then).
+    /// - Throws: ``SchemaError/unsatisfiable(keyword:path:reason:)`` when no string of those lengths matches.
+    private mutating func countedString(_ content: ByteDFA, minLength: Int, maxLength: Int?, path: String) throws(SchemaError) -> Value? {
+        guard options.countsCharactersBeside, (maxLength ?? 0) <= CharacterCounter.countLimit, minLength <= CharacterCounter.countLimit else { return nil }
+        // The automaton of (pattern state, position in a character), with no count.
+        guard let shapes = try? content.boundedLength(minimum: 0, maximum: nil, stateLimit: 20_000),
+            shapes.stateCount * ((maxLength ?? minLength) + 1) > GrammarBuilder.inlineStateLimit,
+            var quoted = shapes.quotedJSONString(),
+            let counter = CharacterCounter(quoted: quoted, minimum: minLength, maximum: maxLength)
+        else { return nil }
+        guard counter.canFinish(from: 0, count: 0) else {
+            throw .unsatisfiable(keyword: "pattern", path: path, reason: "no string matches pattern, format and length together")
+        }
+        quoted.characterCounter = counter
+        return .rules([builder.add(.automaton(quoted))])
     }
 
     /// A JSON string whose unquoted content `content` accepts: inline when small, otherwise a rule

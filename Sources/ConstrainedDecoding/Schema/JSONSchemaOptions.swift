@@ -17,6 +17,10 @@ public struct JSONSchemaOptions: Sendable, Hashable {
     /// EPYC build machine the largest schema of the JSON Schema Bench dev split (324 KB, 159,090
     /// states) compiles in about 0.4 s. The default, 400,000, admits every schema of that split.
     public var maximumAutomatonStates: Int
+    /// Whether a string with a pattern and a length bound too large to inline counts its
+    /// characters beside its automaton (``CharacterCounter``) rather than in a product automaton;
+    /// tests turn it off to compare the two.
+    var countsCharactersBeside = true
 
     /// Creates options.
     public init(layout: JSONLayout = .canonical, allowsUndeclaredProperties: Bool = false, maximumAutomatonStates: Int = 400_000) {
