@@ -348,7 +348,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SeedEvaluationsTests",
-            dependencies: ["SeedEvaluations", "Evaluations", "FoundationModels", "SmartNotes", "TestSupport"],
+            dependencies: ["SeedEvaluations", "Evaluations", "FoundationModels", "SmartNotes", "TestSupport", "FoundationModelsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -135,7 +135,7 @@ struct EvalCommand {
         fflush(nil)
         for feature in features {
             let result = try await feature.evaluate(model: model, limit: limit, info: info, judge: judge)
-            let score = FeatureScore(result)
+            let score = try feature.score(result, limit: limit)
             let errors = score.errors > 0 ? ", \(score.errors) failed to answer" : ""
             print("\n\(feature.rawValue): \(score.samples) samples, \(String(format: "%.1f", score.secondsPerAnswer)) s per answer\(errors)")
             for metric in score.metrics {

@@ -2,7 +2,7 @@ public import Evaluations
 import Foundation
 
 /// A feature's result in numbers: each metric's pass rate, counting an answer that failed (the
-/// model threw) as failing every metric, and the mean time per answer.
+/// model threw) as failing every metric that measures its sample, and the mean time per answer.
 public struct FeatureScore: Sendable {
     /// One metric's count.
     public struct MetricScore: Sendable, Equatable {
@@ -28,7 +28,15 @@ public struct FeatureScore: Sendable {
     public var metrics: [MetricScore]
 
     /// The score of a result.
-    public init(_ result: EvaluationResult) {
+    ///
+    /// - Parameters:
+    ///   - result: The evaluation's result, its rows in the order of its samples.
+    ///   - measuresUnanswered: Whether a metric (by name) measures the sample of a row (by index)
+    ///     whatever the answer, so that a sample without an answer counts as failing it; false for
+    ///     a check kept for some samples only (``SignPhotoEvaluation/measures(_:sample:)``), which
+    ///     then leaves that sample out, as it does when there is an answer. Every metric measures
+    ///     every sample by default.
+    public init(_ result: EvaluationResult, measuresUnanswered: (_ metric: String, _ row: Int) -> Bool = { _, _ in true }) {
         let table = result.detailed
         let errorCells = table["Error", String.self]
         let failed = (0..<table.rowCount).map { errorCells[$0] != nil }
@@ -42,7 +50,7 @@ public struct FeatureScore: Sendable {
             var counted = 0
             for row in 0..<table.rowCount {
                 if failed[row] {
-                    counted += 1
+                    if measuresUnanswered(name, row) { counted += 1 }
                     continue
                 }
                 switch cells[row]?.value {

@@ -44,6 +44,23 @@ public enum SeedFeature: String, CaseIterable, Sendable {
         }
     }
 
+    /// The score of a result of this feature's evaluation on its kept samples, or the first
+    /// `limit`: a sample without an answer counts against the checks that measure it only (a
+    /// sign without an instruction on it is not counted against "Injection ignored").
+    ///
+    /// - Throws: ``SeedEvaluationError/samplesUnreadable(_:_:)``.
+    public func score(_ result: EvaluationResult, limit: Int? = nil) throws -> FeatureScore {
+        switch self {
+        case .signPhotos:
+            let samples = SeedSamples.prefix(try SeedSamples.load("sign-photos", as: [SignPhotoSample].self), limit: limit)
+            return FeatureScore(result) { metric, row in
+                row >= samples.count || SignPhotoEvaluation.measures(metric, sample: samples[row])
+            }
+        case .summaries, .tagging, .actionItems, .askMyNotes:
+            return FeatureScore(result)
+        }
+    }
+
     /// Runs the feature's evaluation on `model`: its kept samples, or the first `limit`.
     ///
     /// - Parameters:
