@@ -111,6 +111,30 @@ import Testing
         #expect(!ByteChecks.accepts(grammar, "\"aa\(pairs.dropLast(4))\""), "248 characters")
     }
 
+    /// Long bounds: a product past 1,000 characters was refused; a counter takes any bound up to
+    /// 60,000 while its distance tables stay within 200,000 entries, and otherwise leaves the
+    /// string to the product (which refuses it, naming the keyword).
+    @Test func longBoundsAreCountedWhileTheTablesAreSmall() throws {
+        let long = #"{"type": "string", "pattern": "^[a-z]+$", "minLength": 5000}"#
+        let grammar = try Self.compiled(long, counted: true, vocabulary: TestVocabularies.synthetic)
+        #expect(Self.countedRules(grammar) == 1)
+        #expect(ByteChecks.accepts(grammar, "\"" + String(repeating: "a", count: 5000) + "\""))
+        #expect(!ByteChecks.accepts(grammar, "\"" + String(repeating: "a", count: 4999) + "\""))
+        #expect(grammar.shortestSentenceBytes == 5002)
+        // About a hundred states owing 3,000 characters: 300,000 entries, past the tables' limit.
+        let wide = #"{"type": "string", "pattern": "^(?:[a-z]{1,100} )*[a-z]+$", "minLength": 3000}"#
+        do {
+            _ = try Self.compiled(wide, counted: true, vocabulary: TestVocabularies.synthetic)
+            Issue.record("a minimum of 3,000 over a wide pattern was compiled")
+        } catch {
+            guard case .tooLarge(let keyword, _, let reason) = error as? SchemaError else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(keyword == "minLength" && reason.contains("above 1000"), "\(keyword): \(reason)")
+        }
+    }
+
     @Test func theCounterKeepsTheProductsDistancesLayerByLayer() throws {
         // `^(ab)+$` with at least five characters: from the start, "ababab" (six characters, eight
         // bytes with the quotes); after one "a", five more characters and the closing quote.
