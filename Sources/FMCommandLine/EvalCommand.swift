@@ -13,6 +13,7 @@ struct EvalCommand {
         case run(features: [SeedFeature], flags: GenerationFlags, limit: Int?, output: String, judge: String?)
         case report(files: [String], output: String)
         case summary(files: [String])
+        case judgeAgreement(judge: String, limit: Int?, detail: Bool)
     }
 
     let action: Action
@@ -28,6 +29,11 @@ struct EvalCommand {
           fm eval report FILE… [-o OUT]      an HTML report of evaluation results (EvaluationResult.saveJSON
                                              files, or .jsonl); two or more files are compared side by side
           fm eval summary FILE…              the statistics of evaluation results, as text
+          fm eval judge-agreement [--judge NAME|PATH] [--limit N] [--detail]
+                                             the summaries' faithfulness judge (default: quality) on
+                                             summaries a person labelled (judge-labels.json): each
+                                             verdict beside the person's (--detail: with both
+                                             reasons), the share that agree and Cohen's kappa
 
         FEATURES (all by default):
           summaries     NoteSummary of a field note: headline of at most 8 words, facts kept, nothing invented
@@ -54,12 +60,17 @@ struct EvalCommand {
     init(arguments: inout CommandLineArguments) throws {
         guard let verb = arguments.next() else { throw CLIError.usage("fm eval needs 'run', 'report' or 'summary'") }
         let output = try arguments.removeOption("--output") ?? arguments.removeOption("-o")
+        if verb == "judge-agreement" {
+            let judge = try arguments.removeOption("--judge") ?? "quality"
+            let limit = try Self.limit(&arguments)
+            let detail = arguments.removeFlag("--detail")
+            if let extra = arguments.next() { throw CLIError.usage("unexpected '\(extra)' for fm eval judge-agreement") }
+            action = .judgeAgreement(judge: judge, limit: limit, detail: detail)
+            return
+        }
         if verb == "run" {
             let judge = try arguments.removeOption("--judge")
-            let limit: Int? = try arguments.removeOption("--limit").map { text in
-                guard let number = Int(text), number > 0 else { throw CLIError.usage("--limit needs a positive number, got '\(text)'") }
-                return number
-            }
+            let limit = try Self.limit(&arguments)
             let flags = try GenerationFlags(parsing: &arguments)
             let sampling = flags.temperature != nil || flags.greedy || flags.topK != nil || flags.topP != nil || flags.seed != nil
             if sampling || flags.maximumTokens != nil || flags.schemaPath != nil || flags.instructions != nil || flags.json {
@@ -83,7 +94,7 @@ struct EvalCommand {
         switch verb {
         case "report": action = .report(files: files, output: output ?? "evaluation-report.html")
         case "summary": action = .summary(files: files)
-        default: throw CLIError.usage("unknown fm eval command '\(verb)' (run, report, summary)")
+        default: throw CLIError.usage("unknown fm eval command '\(verb)' (run, report, summary, judge-agreement)")
         }
     }
 
@@ -96,6 +107,8 @@ struct EvalCommand {
             let url = URL(fileURLWithPath: output)
             try EvaluationReport(results).write(to: url)
             print("wrote \(url.path) (\(results.count) result\(results.count == 1 ? "" : "s"))")
+        case .judgeAgreement(let judge, let limit, let detail):
+            try await measureJudgeAgreement(judgeName: judge, limit: limit, detail: detail)
         case .summary(let files):
             for (index, result) in try await Self.load(files).enumerated() {
                 if index > 0 { print() }
@@ -122,14 +135,9 @@ struct EvalCommand {
         let host = HostDescription.current()
         var info = ["ModelName": modelName, "cpu": host.cpu, "cores": "\(host.cores)"]
         let judge = try judgeName.map { name in
-            let path = ModelCatalog.resolve(name)
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CLIError.failed("--judge: no model file at \(path) (scripts/setup.sh --model quality installs the 1.5B model)", kind: .modelUnavailable)
-            }
-            info["judge"] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            // The judge's own engine, one request at a time: its greedy verdicts do not depend on
-            // the requests beside it.
-            return LlamaLanguageModel(path: path, contextSize: 3072, concurrentSessions: 1)
+            let (model, judgeName) = try Self.judgeModel(name)
+            info["judge"] = judgeName
+            return model
         }
         print("model: \(modelName)\(info["judge"].map { "; judge: \($0)" } ?? ""); host: \(host.cpu), \(host.cores) cores; load average \(Self.loadAverage())")
         fflush(nil)
@@ -145,6 +153,50 @@ struct EvalCommand {
             print("  saved \(try result.saveJSON(to: output, includeReportMetadata: true).path)")
             fflush(nil)
         }
+    }
+
+    /// `--limit N`'s positive number, if given.
+    private static func limit(_ arguments: inout CommandLineArguments) throws -> Int? {
+        try arguments.removeOption("--limit").map { text in
+            guard let number = Int(text), number > 0 else { throw CLIError.usage("--limit needs a positive number, got '\(text)'") }
+            return number
+        }
+    }
+
+    /// The judge a name or path means, on its own engine, and its model's name.
+    private static func judgeModel(_ name: String) throws -> (LlamaLanguageModel, String) {
+        let path = ModelCatalog.resolve(name)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError.failed("--judge: no model file at \(path) (scripts/setup.sh --model quality installs the 1.5B model)", kind: .modelUnavailable)
+        }
+        // The judge's own engine, one request at a time: its greedy verdicts do not depend on
+        // the requests beside it.
+        return (LlamaLanguageModel(path: path, contextSize: 3072, concurrentSessions: 1), URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+    }
+
+    /// Runs the faithfulness judge on the labelled summaries and prints each verdict beside the
+    /// person's, then the agreement.
+    private func measureJudgeAgreement(judgeName: String, limit: Int?, detail: Bool) async throws {
+        setenv("FM_ADAPTIVE_THREADS", "0", 0)
+        let (judge, name) = try Self.judgeModel(judgeName)
+        let labels: [JudgeLabel]
+        do { labels = try JudgeAgreement.labels(limit: limit) } catch let error as SeedEvaluationError {
+            throw CLIError.failed(error.errorDescription ?? "\(error)")
+        }
+        let host = HostDescription.current()
+        print("judge: \(name); \(labels.count) labelled summaries; host: \(host.cpu), \(host.cores) cores")
+        fflush(nil)
+        let result = try await JudgeAgreement.measure(judge: judge, labels: labels)
+        func word(_ passes: Bool?) -> String { passes.map { $0 ? "pass" : "fail" } ?? "none" }
+        for verdict in result.verdicts {
+            let mark = verdict.judgePasses == verdict.label.faithful ? " " : "≠"
+            print("\(mark) \(verdict.label.noteID) (\(verdict.label.writer)): person \(word(verdict.label.faithful)), judge \(word(verdict.judgePasses))")
+            if detail { print("    judge: \(verdict.rationale)\n    person: \(verdict.label.reason)") }
+        }
+        let kappa = result.kappa.map { String(format: "%.2f", $0) } ?? "undefined"
+        let share = String(format: "%.0f%%", result.agreement * 100)
+        print("\nagreement \(share) (\(result.bothPass + result.bothFail) of \(result.judged) judged), Cohen's kappa \(kappa)")
+        print("both pass \(result.bothPass), both fail \(result.bothFail), only the judge passes \(result.onlyJudgePasses), only the person passes \(result.onlyPersonPasses)")
     }
 
     /// `/proc/loadavg`'s three averages, or "unknown".

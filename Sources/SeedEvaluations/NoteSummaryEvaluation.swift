@@ -97,7 +97,8 @@ public struct NoteSummaryEvaluation: Evaluation {
     }
 
     /// The judge of faithfulness: a pass/fail verdict (the verdict first, then its reason) on the
-    /// summary as lines of text, given the seed's task and the note.
+    /// summary as lines of text, given the seed's task and the note, with instructions that name
+    /// what faithfulness is and is not (``judgeInstructions``).
     static func faithfulnessJudge(_ judge: any LanguageModel) -> ModelJudgeEvaluator<ModelSample<NoteSummary>> {
         ModelJudgeEvaluator(
             faithfulName,
@@ -105,8 +106,20 @@ public struct NoteSummaryEvaluation: Evaluation {
                 passDescription: "Every statement in the summary is said or directly implied by the note, with the note's numbers, names and places",
                 failDescription: "The summary states something the note does not say, or gets a number, name or place wrong"),
             judge: judge,
-            prompt: ModelJudgePrompt(evaluationTarget: { summary in text(of: summary) }))
+            prompt: ModelJudgePrompt(instructions: judgeInstructions, evaluationTarget: { summary in text(of: summary) }))
     }
+
+    /// The judge's instructions. With the generic ones ("an impartial evaluator … on its merits")
+    /// the 1.5B judge failed faithful summaries for what they left out, and agreed with a person's
+    /// labels on 30% of them (`fm eval judge-agreement`, Quality.md): faithfulness is about what a
+    /// summary says, and the instructions say so.
+    static let judgeInstructions = """
+        You check summaries of field notes for faithfulness. A summary is faithful when every \
+        statement in it is said or directly implied by the note. Leaving things out is never a \
+        fault: do not fail a summary for what it does not mention. Fail it only for a statement \
+        the note does not support: a wrong number, name, place or time, or something the note \
+        does not say. Give the score, then a short rationale.
+        """
 
     /// The sample as the judge reads it: the seed's instructions and prompt, the note in it.
     static func judgeSample(_ sample: NoteSummarySample) -> ModelSample<NoteSummary> {

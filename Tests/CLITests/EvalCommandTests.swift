@@ -64,5 +64,18 @@ import Testing
         let help = try await run(["eval", "--help"]).stdout
         #expect(help.contains("ask-my-notes  askMyNotes"))
         #expect(help.contains("sign-photos   describeSign with Vision's OCRTool"))
+        #expect(help.contains("fm eval judge-agreement"))
+    }
+
+    /// `fm eval judge-agreement` refuses what it does not take and a judge with no model file,
+    /// before it loads anything.
+    @Test func judgeAgreementRefusesBadArgumentsAndAMissingJudge() async throws {
+        let extra = try await run(["eval", "judge-agreement", "summaries"])
+        #expect(extra.status == 64)
+        #expect(extra.stderr.contains("unexpected 'summaries' for fm eval judge-agreement"))
+        #expect(try await run(["eval", "judge-agreement", "--limit", "-2"]).stderr.contains("--limit needs a positive number"))
+        let missing = try await run(["eval", "judge-agreement", "--judge", "/nonexistent/judge.gguf"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no model file at /nonexistent/judge.gguf"), "\(missing.stderr)")
     }
 }
