@@ -1,7 +1,8 @@
 import Foundation
 
 /// The labelled samples kept beside the suite (`Resources/`, written by
-/// `scripts/make-seed-eval-samples.py`), read from the module's bundle.
+/// `scripts/make-seed-eval-samples.py` and `scripts/make-sign-photos.py`; `judge-labels.json` by
+/// a person, ``JudgeLabel``), read from the module's bundle.
 enum SeedSamples {
     /// The decoded contents of `Resources/NAME.json`.
     ///
