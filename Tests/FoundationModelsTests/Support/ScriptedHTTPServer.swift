@@ -173,10 +173,10 @@ final class ScriptedHTTPServer: Sendable {
         case .close:
             break
         case .stall:
-            // Silent until the client closes its end (a read returns 0 or fails), at most a minute.
+            // Silent until the client closes its end (a read returns 0 or fails), at most five minutes.
             var pollEntry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             var buffer = [UInt8](repeating: 0, count: 4096)
-            for _ in 0..<600 where poll(&pollEntry, 1, 100) >= 0 {
+            for _ in 0..<3_000 where poll(&pollEntry, 1, 100) >= 0 {
                 if pollEntry.revents != 0, read(connection, &buffer, buffer.count) <= 0 {
                     closedStalls.withLock { $0 += 1 }
                     break
