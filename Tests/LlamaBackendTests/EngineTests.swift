@@ -304,12 +304,14 @@ import TestSupport
 
     /// Three generations in slots 0, 1 and 2; the one in slot 1 finishes first, and the one in
     /// slot 2 moves down into its place (so that the busy slots stay side by side). Every answer
-    /// is the one decoded alone.
+    /// is the one decoded alone. The one in slot 1 runs for 24 tokens: with 12, one full-suite run
+    /// on 2 busy cores admitted the third only after the second had finished (it took slot 1
+    /// directly, and nothing moved).
     @Test func aGenerationMovedIntoAFinishedOnesSlotKeepsItsAnswer() async throws {
         let engine = try freshEngine(sequences: 3)
         let requests = [
             greedy(try tokens("Count from 1 to 100, separated by commas."), 48),
-            greedy(try tokens("Count from 1 to 5."), 12),
+            greedy(try tokens("Count from 1 to 20."), 24),
             greedy(try tokens("Count from 1 to 100, separated by commas.", system: "You count."), 48)
         ]
         var expected: [[TokenID]] = []
