@@ -68,7 +68,8 @@ import TestSupport
         let plain = try await offPool {
             try Self.python([
                 Self.script("page_check.py"), "--base-url", "http://127.0.0.1:\(port)", "--prompt", LiveServer.capitalQuestion,
-                "--instructions", "You are a helpful assistant.", "--temperature", "0", "--expect", "Paris", "--timeout", "600"
+                "--instructions", "You are a helpful assistant.", "--temperature", "0", "--max-tokens", "64", "--expect", "Paris",
+                "--timeout", "600"
             ])
         }
         #expect(plain.status == 0, "\(plain.stdout)\n\(plain.stderr)")

@@ -106,3 +106,35 @@ import TestSupport
         #expect(context.savedState(of: 2) == nil)
     }
 }
+
+extension CacheConsistencyTests {
+    /// llama.cpp copies a sequence's stream into another at the start of the next decode, not at
+    /// `llama_memory_seq_cp`; until then a state loaded into the source would be what the copy
+    /// takes (measured before the refusal: the copy's next logits 8.7 off), and a state saved
+    /// from the destination would hold the stream it had before. The context refuses both
+    /// until a decode has made the copy, so the copy stays exact.
+    @Test func aStateIsNeitherLoadedIntoNorSavedFromASequenceWhoseCopyIsPending() throws {
+        let vocabulary = model.vocabulary
+        let prompt = try vocabulary.tokenize(TestModels.chatML(system: "You are a helpful assistant.", user: "Name two seas."))
+        let other = try vocabulary.tokenize(TestModels.chatML(system: "You write limericks.", user: "One about a heron."))
+        let nextTurn = try vocabulary.tokenize("<|im_end|>\n<|im_start|>user\nAnd a lake?<|im_end|>\n<|im_start|>assistant\n")
+        _ = try feed(other, from: 0, sequence: 3)
+        let otherState = try #require(context.savedState(of: 3))
+        _ = try feed(prompt, from: 0, sequence: 2)
+        let expected = try feed(nextTurn, from: prompt.count, sequence: 2)
+        _ = try feed(prompt, from: 0, sequence: 0)
+        #expect(context.shareTokens(from: 0, to: 1, count: Int32(prompt.count)))
+
+        #expect(context.awaitsCopy(0) && context.awaitsCopy(1) && !context.awaitsCopy(2))
+        #expect(!context.restoreState(otherState, into: 0), "the copy's source is refused a state until the copy is made")
+        #expect(context.savedState(of: 1)?.count == nil, "the copy's destination has nothing to save until the copy is made")
+        #expect(context.savedState(of: 0)?.count != nil, "the source's own buffers are whole")
+        let copied = try feed(nextTurn, from: prompt.count, sequence: 1)
+        #expect(largestDifference(copied, expected) == 0)
+        #expect(!context.awaitsCopy(0) && !context.awaitsCopy(1))
+
+        // After the decode that made the copy, both work again.
+        #expect(context.restoreState(otherState, into: 0))
+        #expect(context.savedState(of: 1)?.count != nil)
+    }
+}

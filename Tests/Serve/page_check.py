@@ -91,6 +91,7 @@ def main():
     parser.add_argument("--instructions", default="")
     parser.add_argument("--temperature", default="", help="the page's temperature field (0: greedy, deterministic)")
     parser.add_argument("--model", default="", help="a model id (default: the first /v1/models lists)")
+    parser.add_argument("--max-tokens", default="", help="the page's max tokens field (default: empty, the context's room)")
     parser.add_argument("--screenshot", default="", help="also save a 1200x900 screenshot of a second run here")
     parser.add_argument("--chromium", default="chromium", help="the browser binary (default: chromium)")
     parser.add_argument("--timeout", type=float, default=120, help="real seconds allowed per chromium run")
@@ -103,7 +104,7 @@ def main():
             parser.error(f"--schema is not valid JSON: {error}")
 
     query = {"prompt": args.prompt, "instructions": args.instructions, "schema": args.schema, "model": args.model,
-             "temperature": args.temperature}
+             "temperature": args.temperature, "max_tokens": args.max_tokens}
     query = {key: value for key, value in query.items() if value}
     url = args.base_url.rstrip("/") + "/?" + urllib.parse.urlencode({**query, "autorun": "1"})
     print(f"page: {url}")

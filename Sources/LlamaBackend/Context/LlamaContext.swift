@@ -29,6 +29,9 @@ package final class LlamaContext {
     /// How long the last successful ``decode(_:)`` computed, in seconds (waiting for another
     /// context's decode not included).
     package private(set) var lastPassSeconds = 0.0
+    /// The copies between sequences that ``shareTokens(from:to:count:)`` queued and no decode
+    /// has made yet (llama.cpp copies the streams' buffers at the start of the next decode).
+    private var pendingCopies: [(source: Int32, destination: Int32)] = []
 
     /// Creates a context with one KV stream per sequence (`tokensPerSequence` cells each).
     ///
@@ -108,6 +111,7 @@ package final class LlamaContext {
             return (status, Double(whole) + Double(fraction) / 1e18)
         }
         guard status == 0 else { throw .decodeFailed(status: status) }
+        pendingCopies.removeAll()
         lastPassSeconds = seconds
         governor.record(threads: threads, tokens: tokens, seconds: seconds)
     }
@@ -125,9 +129,18 @@ package final class LlamaContext {
         return llama_memory_seq_rm(memory, sequence, start, -1)
     }
 
+    /// Whether a copy from or into `sequence` waits for the next decode (see
+    /// ``shareTokens(from:to:count:)``): until then its state can be neither loaded nor, for
+    /// the copy's destination, saved.
+    package func awaitsCopy(_ sequence: Int32) -> Bool {
+        pendingCopies.contains { $0.source == sequence || $0.destination == sequence }
+    }
+
     /// The state of what `sequence` caches (its tokens' K and V rows, as llama.cpp writes them),
-    /// or nil when it caches nothing or llama.cpp wrote nothing.
+    /// or nil when it caches nothing, llama.cpp wrote nothing, or a copy into it waits for the
+    /// next decode (its buffers still hold what it cached before).
     package func savedState(of sequence: Int32) -> [UInt8]? {
+        guard !pendingCopies.contains(where: { $0.destination == sequence }) else { return nil }
         guard let memory = llama_get_memory(pointer), llama_memory_seq_pos_max(memory, sequence) >= 0 else { return nil }
         let size = llama_state_seq_get_size(pointer, sequence)
         guard size > 0 else { return nil }
@@ -145,8 +158,11 @@ package final class LlamaContext {
     ///
     /// - Returns: False when llama.cpp refused the state (written by another model or
     ///   configuration, cut short, or larger than the sequence's cells); the sequence then caches
-    ///   nothing.
+    ///   nothing. False also while a copy from or into `sequence` waits for the next decode
+    ///   (``awaitsCopy(_:)``), leaving the sequence as it was: the state would be written at
+    ///   once, and the copy then would take it, or overwrite it.
     package func restoreState(_ state: [UInt8], into sequence: Int32) -> Bool {
+        guard !awaitsCopy(sequence) else { return false }
         let read =
             state.isEmpty
             ? 0
@@ -167,11 +183,13 @@ package final class LlamaContext {
     /// (done at the start of the next `llama_decode`, before that batch writes anything) and copies
     /// the cell metadata at once; the cells from `count` on are then dropped. A partial range would
     /// abort inside llama.cpp (`seq_cp() is only supported for full KV buffers`), so none is passed.
+    /// Until that decode, neither sequence takes a saved state (``awaitsCopy(_:)``).
     ///
     /// - Returns: False when the context cannot share sequences (see ``canShareSequences``).
     package func shareTokens(from source: Int32, to destination: Int32, count: Int32) -> Bool {
         guard canShareSequences, source != destination, let memory = llama_get_memory(pointer) else { return false }
         llama_memory_seq_cp(memory, source, destination, -1, -1)
+        pendingCopies.append((source, destination))
         guard llama_memory_seq_rm(memory, destination, count, -1) else {
             llama_memory_seq_rm(memory, destination, -1, -1)
             return false

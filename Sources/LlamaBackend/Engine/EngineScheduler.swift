@@ -148,10 +148,16 @@ final class EngineScheduler {
         var reuse = plan.reusedTokens
         // The last prompt token must be fed again to get the logits for the first sampled token.
         if !prefillOnly, reuse == prompt.count { reuse -= 1 }
-        let restore = hostRestore(for: prompt, beating: reuse, prefillOnly: prefillOnly)
+        // A slot that another admitted generation copies its prefix from (or a moved one's
+        // old slot) takes no saved state before the next decode makes the copy: its prompt
+        // is computed instead.
+        let copyPending = context.awaitsCopy(sequence)
+        let restore = copyPending ? nil : hostRestore(for: prompt, beating: reuse, prefillOnly: prefillOnly)
         // A stable prefix that memory does not hold comes from disk, or is computed from
         // position 0 in passes of its own and saved, so that every process computes it alike.
-        let disk = diskPrefix(for: ticket.request, beating: restore?.kept ?? reuse)
+        let disk = diskPrefix(for: ticket.request, beating: restore?.kept ?? reuse).map { found in
+            (length: found.length, state: copyPending ? nil : found.state)
+        }
         saveBeforeEviction(slot: slotIndex, prompt: prompt, keeping: disk.map { $0.state == nil ? 0 : $0.length } ?? restore?.kept ?? reuse)
         var copied = 0
         var restored = 0
