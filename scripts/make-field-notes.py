@@ -4,16 +4,29 @@
     python3 scripts/make-field-notes.py [--out Tests/CoreSpotlightTests/Fixtures/field-notes.json]
 
 A fixed seed makes the same file every time: about 300 generated field notes (species, places,
-companions, weather, counts, dates from June 2024 to July 2026) and 50 questions, each with the
+companions, weather, counts, dates from June 2024 to July 2026) and 84 questions, each with the
 identifiers of the notes that answer it and the fact an answer must contain. Most questions
 have one planted note among background notes that share its species and place; some ask within
 a time ("last spring", relative to the set's fixed now, 15 July 2026); some ask with a synonym
-the note does not contain, so that the measurement shows what word search misses.
+the note does not contain, so that the measurement shows what word search misses. These 51
+questions have the kinds fact, count, time and synonym.
+
+A last kind, "paraphrase" (33 questions, appended after the others, on planted notes whose text
+is fixed), asks as a person naturally would, sharing no content word with its note: "What was
+damaged on the bird blind?" for "The shutter on the Alder Carr hide is broken". The script
+checks this when it runs and fails if one does: each question's words, less function words and
+crudely stemmed (s, es, ies, ing, ed, er, ly, and a few irregular forms such as broke/broken),
+against those of its notes' title, text, species, place and people. Word search cannot find
+these; they measure what semantic ranking beside BM25 (issue 48) would add. Eight of them
+describe a species that background notes share (a "small white heron" beside 13 background
+little egret notes), so that the note must beat notes about the same animal; the script checks that
+each has at least three such background notes.
 """
 import argparse
 import datetime as dt
 import json
 import random
+import re
 
 SEED = 48
 NOW = dt.datetime(2026, 7, 15, 12, 0, tzinfo=dt.timezone.utc)
@@ -28,6 +41,65 @@ PEOPLE = ["Maya", "Tomas", "Ines", "Priya", "Jonah", "Aoife", "Felix", "Ruth", "
 WEATHER = ["drizzle", "bright sun", "low mist", "a cold north wind", "heavy rain", "still and overcast", "hard frost", "warm haze"]
 BEHAVIOUR = ["feeding along the margin", "flying low over the water", "perched on a fence post", "calling from cover", "resting in the reeds",
              "hunting over the rough grass", "chasing insects", "sitting tight in the sedge", "crossing the track", "preening in the open"]
+
+
+# Function words the paraphrase check ignores: articles, pronouns, auxiliaries, prepositions,
+# question words and contractions' tails.
+STOPWORDS = set("""a an the and or but if then so than as of on in at to by with from for about into over under up out off
+    i me my mine we our you your he she it its they them their this that these those there here what which who whom whose where
+    when why how many much any some all each every no not do does did done was were is are be been being am has have had
+    can could would should will shall may might must s t ve ll d m re""".split())
+# Irregular forms the suffix stripping does not join.
+IRREGULAR = {"broke": "break", "broken": "break", "found": "find", "lost": "lose", "met": "meet", "told": "tell", "took": "take",
+             "taken": "take", "saw": "see", "seen": "see", "caught": "catch", "flew": "fly", "flown": "fly", "ate": "eat", "eaten": "eat",
+             "left": "leave", "went": "go", "gone": "go", "heard": "hear", "laid": "lay", "hung": "hang", "kept": "keep", "dug": "dig",
+             "swam": "swim", "swum": "swim", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "said": "say",
+             "says": "say", "fed": "feed", "wrote": "write", "written": "write"}
+
+
+def stem(word):
+    """A crude stem: an irregular form's base, else the word less one of its suffixes, twice."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    for _ in range(2):
+        if word.endswith("ies") and len(word) > 4:
+            return word[:-3] + "y"
+        for suffix in ("ing", "es", "ed", "er", "ly", "s"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[:-len(suffix)]
+                break
+    return word
+
+
+def content_stems(text):
+    """The stems of a text's content words."""
+    return {stem(word) for word in re.findall(r"[a-z0-9]+", text.lower()) if word not in STOPWORDS}
+
+
+def check_paraphrases(notes, questions, background):
+    """Fails loudly if a paraphrase question shares a stemmed content word with its notes, if its
+    answer is not in its note, or if a contested question has fewer than three background notes of
+    its note's species."""
+    by_id = {note["id"]: note for note in notes}
+    problems = []
+    for question in questions:
+        if question["kind"] != "paraphrase":
+            continue
+        asked = content_stems(question["question"])
+        for note_id in question["relevant"]:
+            note = by_id[note_id]
+            said = content_stems(" ".join([note["title"], note["text"], note["species"], note["place"]] + note["people"]))
+            if asked & said:
+                problems.append(f"{question['id']} {question['question']!r} shares {sorted(asked & said)} with {note_id}")
+        if not any(question["answer"].lower() in (by_id[n]["title"] + " " + by_id[n]["text"]).lower() for n in question["relevant"]):
+            problems.append(f"{question['id']}: answer {question['answer']!r} is in none of its notes")
+        if question.get("contested"):
+            species = by_id[question["relevant"][0]]["species"]
+            alike = [note for note in background if note["species"] == species]
+            if len(alike) < 3:
+                problems.append(f"{question['id']}: contested, but only {len(alike)} background notes of {species}")
+    if problems:
+        raise SystemExit("paraphrase check failed:\n  " + "\n  ".join(problems))
 
 
 def day(rng, start, end):
@@ -142,6 +214,57 @@ def main():
     for species, place in [("peregrine", "Old Quarry"), ("red kite", "Beacon Hill"), ("badger", "Heronsgate Wood")]:
         plant(f"Is the {species} still at {place}?", species, f"{species.capitalize()} still at {place}",
               f"The {species} is still using the ledge at {place} after the storm.", species, place)
+    # Paraphrases: no content word in common with the note (checked below). They come after every
+    # random draw and add no note, so the notes and the questions above are as before. Each is
+    # (question, answer, a fragment of its note's text, contested): a contested one describes a
+    # species that background notes share.
+    background = notes[:250]
+    paraphrases = [
+        ("What was damaged on the bird blind?", "shutter", "The shutter on the Alder Carr hide", False),
+        ("How cold was the little mountain lake when its margins were freezing?", "6", "Water temperature at Kettle Tarn", False),
+        ("What big insect turned up in the overnight light box?", "elephant hawk-moth", "Moth trap at Withy Bed", False),
+        ("What did the cows damage near the river crossing, according to the reserve keeper?", "fence", "the cattle at Stour Meadows", False),
+        ("Where did I come across coughed-up prey remains full of tiny rodent bones?", "barn", "Owl pellets under", False),
+        ("What were the long-necked wading birds doing up in the treetops?", "nests", "building nests in the tall alders", True),
+        ("What slippery prey did the big wader gulp down by the dam?", "eel", "swallowed an eel", True),
+        ("Where did I spot droppings left by the sleek river mammal?", "boulder", "Fresh otter spraint", False),
+        ("Which small falcon did I watch snatching insects in mid-air?", "hobby", "a hobby taking dragonflies", False),
+        ("Which little rodent did I watch paddling over the channel?", "water vole", "a water vole swimming", False),
+        ("Which bird of prey was hunting low over the sandhills?", "short-eared owl", "a short-eared owl quartering", False),
+        ("How many youngsters did the vixen have at the den?", "three", "with three cubs", False),
+        ("Which bird was purring at twilight over the open scrubland?", "nightjar", "A nightjar churring", False),
+        ("Which raptor held itself motionless in the breeze above the roadside?", "kestrel", "A kestrel hanging in the wind", True),
+        ("Which shorebirds were poking about in the sludge once the water had ebbed?", "redshank", "probing the soft mud", False),
+        ("Where was the viper sunbathing?", "Pennard Cliffs", "An adder coiled on the bank", True),
+        ("Which small bird did I watch strolling along the bottom of a stream and curtseying on a rock?", "dipper",
+         "A dipper walking under the current", True),
+        ("Where did I misplace my field glasses?", "Kettle Tarn", "Lost my binoculars", False),
+        ("Where did I leave my flask behind?", "Beacon Hill", "Lost my thermos", False),
+        ("Where did I mislay my jotter?", "Sedge Fen", "Lost my notebook", False),
+        ("Where did I misplace the little magnifier?", "Old Quarry", "Lost my hand lens", False),
+        ("Who was the water scientist who explained how high the river rises in spate?", "Ruth", "a hydrologist", False),
+        ("Who was the apiarist I chatted with?", "Kwame", "a beekeeper", False),
+        ("Who mentioned the recently laid timber walkway?", "Lena", "the new boardwalk", False),
+        ("Who mentioned where the tiny flying mammals sleep in the daytime?", "Oskar", "the pipistrelle roost", False),
+        ("Who was the plant expert who pointed out wild flowers beside the roadside?", "Hana", "the bee orchids", False),
+        ("What's the most peewits I've recorded at one time?", "214", "Peak count of 214 lapwing", True),
+        ("What was my largest tally of the big black crows along the coast?", "12", "Peak count of 12 raven", False),
+        ("How big was the clutch in the ancient tree?", "3", "nest in the old oak", False),
+        ("How big was the clutch in the furze?", "4", "nest in the gorse bush", False),
+        ("How big was the clutch of the big white waterfowl?", "6", "nest in the reed island", False),
+        ("What code was on the band of the small white heron?", "R88", "ring marked R88", True),
+        ("Has the fastest falcon kept to its rock shelf since the gale?", "ledge", "The peregrine is still using the ledge", True),
+    ]
+    for question, answer, fragment, contested in paraphrases:
+        found = [note["id"] for note in notes if fragment in note["text"]]
+        assert len(found) == 1, f"{fragment!r} is in {len(found)} notes"
+        entry = {"id": f"q{len(questions) + 1:02d}", "question": question, "answer": answer, "relevant": found, "kind": "paraphrase"}
+        questions.append(entry)
+        if contested:
+            entry["contested"] = True
+    check_paraphrases(notes, questions, background)
+    for entry in questions:
+        entry.pop("contested", None)
     with open(args.out, "w") as file:
         json.dump({"seed": SEED, "now": NOW.isoformat(), "notes": sorted(notes, key=lambda n: n["id"]), "questions": questions}, file, indent=1)
         file.write("\n")
