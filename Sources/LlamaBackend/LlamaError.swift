@@ -40,6 +40,9 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
     /// A draft model for speculative decoding cannot draft for the model: its tokens are not the
     /// model's (another vocabulary, other ids or end tokens).
     case draftModelIncompatible(path: String, model: String, reason: String)
+    /// The model does not pool its tokens into one vector per text (a chat model, not an
+    /// embedding model such as all-MiniLM-L6-v2).
+    case notAnEmbeddingModel(path: String)
 
     package var description: String {
         switch self {
@@ -76,6 +79,8 @@ package enum LlamaError: Error, Equatable, CustomStringConvertible {
             "llama.cpp could not apply the LoRA adapter at \(path) to the model \(model) (not a LoRA adapter for this model)"
         case .draftModelIncompatible(let path, let model, let reason):
             "the model at \(path) cannot draft tokens for \(model): \(reason)"
+        case .notAnEmbeddingModel(let path):
+            "the model at \(path) is not an embedding model (it does not pool its tokens into one vector per text)"
         }
     }
 }

@@ -9,6 +9,9 @@ package enum TestModels {
     package static let qwenPath = ModelCatalog.path(of: .qwen25Coder05B)
     /// The 1.5B model, which only `scripts/setup.sh --model quality` installs (not the tests).
     package static let qwenLargePath = ModelCatalog.path(of: .qwen25Coder15B)
+    /// The embedding model (all-MiniLM-L6-v2), which `scripts/setup.sh` converts to GGUF.
+    package static let embeddingPath = ModelCatalog.embeddingModelPath
+    package static var hasEmbeddingModel: Bool { FileManager.default.fileExists(atPath: embeddingPath) }
 
     /// The package's root folder (where `Package.swift` is).
     package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -60,6 +63,13 @@ package enum TestModels {
 }
 
 extension Trait where Self == ConditionTrait {
+    /// Runs the test only when the embedding model is set up (always under scripts/test.sh,
+    /// where a missing model fails the test).
+    package static var requiresEmbeddingModel: Self {
+        .enabled(
+            if: TestModels.hasEmbeddingModel || TestModels.modelsRequired, "all-MiniLM-L6-v2 is not set up at \(TestModels.embeddingPath): run scripts/setup.sh")
+    }
+
     /// Runs the test only when SmolLM2 is set up (and says so loudly when it is not).
     package static var requiresSmolLM2: Self {
         .enabled(if: TestModels.announceIfMissing(), "SmolLM2 is not set up: run scripts/setup.sh")

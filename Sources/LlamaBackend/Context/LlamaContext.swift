@@ -1,9 +1,10 @@
 internal import CLlama
 import Synchronization
 
-/// Serializes `llama_decode` across every context in the process: each decode already uses every
-/// core it is given, and two at once oversubscribe them (20x slower measured on 2 cores).
-private let computeGate = Mutex<Void>(())
+/// Serializes `llama_decode` across every context in the process (``TextEmbedder``'s too): each
+/// decode already uses every core it is given, and two at once oversubscribe them (20x slower
+/// measured on 2 cores).
+let computeGate = Mutex<Void>(())
 
 /// One llama.cpp inference context: the KV cache of several sequences and the compute buffers.
 ///

@@ -15,7 +15,7 @@ enum GenerationErrorMapping {
         typealias GenerationError = LanguageModelSession.GenerationError
         switch error {
         case .modelFileNotFound, .notAGGUFFile, .modelLoadFailed, .malformedVocabulary, .contextCreationFailed, .adapterLoadFailed,
-            .draftModelIncompatible:
+            .draftModelIncompatible, .notAnEmbeddingModel:
             return GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         case .contextOverflow(let tokenCount, let contextLength):
             return GenerationError.exceededContextWindowSize(

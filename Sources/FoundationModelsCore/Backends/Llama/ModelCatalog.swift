@@ -50,6 +50,13 @@ package enum ModelCatalog {
             .appendingPathComponent(".cache/foundation-models-linux")
     }
 
+    /// The embedding model `scripts/setup.sh` installs beside the chat models: all-MiniLM-L6-v2
+    /// (sentence-transformers; 384-dimensional vectors, mean pooling), converted to GGUF (F16,
+    /// 46 MB) by `scripts/embedding-model-to-gguf.py`. Not a chat model, so not one of ``Known``.
+    package static var embeddingModelPath: String {
+        cacheDirectory.appendingPathComponent("models").appendingPathComponent("all-MiniLM-L6-v2-F16.gguf").path
+    }
+
     /// The path of a known model in the cache (whether or not it is there).
     package static func path(of model: Known) -> String {
         cacheDirectory.appendingPathComponent("models").appendingPathComponent(model.rawValue).path
