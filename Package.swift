@@ -219,9 +219,10 @@ let package = Package(
         // Why: what `import CoreSpotlight` gives: the index (re-exported) and the tool Apple ships
         // in the `_CoreSpotlight_FoundationModels` overlay. SwiftPM has no cross-import overlays,
         // so the module depends on FoundationModels; apps that only index can use SpotlightIndex.
+        // LlamaBackend runs the embedding model of `SemanticRanking`.
         .target(
             name: "CoreSpotlight",
-            dependencies: ["SpotlightIndex", "UniformTypeIdentifiers", "FoundationModels"],
+            dependencies: ["SpotlightIndex", "UniformTypeIdentifiers", "FoundationModels", "FoundationModelsCore", "LlamaBackend"],
             swiftSettings: strictSettings
         ),
         // Why: GGUF chat templates are Jinja; this evaluates them in pure Swift (testable with no model).

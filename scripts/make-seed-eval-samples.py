@@ -16,7 +16,7 @@ every sample:
   `Unassigned` when nobody is named) and its priority as the note's wording says it (urgent,
   ASAP, today: high; a deadline or "this week": medium; "no rush", "when there is time": low);
 - ask-my-notes.json: a copy of Tests/CoreSpotlightTests/Fixtures/field-notes.json (written by
-  scripts/make-field-notes.py), the 302 notes and 51 questions `askMyNotes` is asked.
+  scripts/make-field-notes.py), the 302 notes and 84 questions `askMyNotes` is asked.
 """
 import argparse
 import json

@@ -60,6 +60,8 @@ struct SearchPlan: Equatable {
     var interval: DateInterval?
     /// Content types to keep (empty: all).
     var contentTypes: [String]
+    /// The words as written (the time phrase taken out), for ranking by meaning.
+    var text: String
 
     /// Plans a search from the arguments' fields.
     ///
@@ -81,6 +83,7 @@ struct SearchPlan: Equatable {
             }
         }
         self.query = FullTextQuery(words)
+        self.text = words.trimmingCharacters(in: .whitespacesAndNewlines)
         self.interval = interval
         self.contentTypes = contentTypes
     }

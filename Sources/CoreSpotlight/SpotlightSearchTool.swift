@@ -41,6 +41,23 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
     var now: @Sendable () -> Date = { Date() }
     /// The calendar of time phrases and dates.
     var calendar: Calendar = .current
+    /// Ranking by meaning beside the words: ``SemanticRanking/installed`` unless
+    /// ``rankedByMeaning(_:)`` said otherwise.
+    private var meaning: Meaning = .installed
+
+    /// Where the tool's ranking by meaning comes from.
+    private enum Meaning: Sendable {
+        case installed
+        case given(SemanticRanking?)
+    }
+
+    /// The ranking by meaning this tool uses, if any.
+    var semanticRanking: SemanticRanking? {
+        switch meaning {
+        case .installed: SemanticRanking.installed
+        case .given(let ranking): ranking
+        }
+    }
     private let replies = ReplyChannel()
 
     /// Creates the tool.
@@ -48,6 +65,15 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
     /// - Parameter configuration: Where to search and how; the app's default index by default.
     public init(configuration: Configuration = Configuration(sources: [.coreSpotlight])) {
         self.configuration = configuration
+    }
+
+    /// This tool, ranking its results by meaning beside their words with `ranking`, or by words
+    /// alone with `nil` (Linux only; see ``SemanticRanking``). Without this call the tool ranks
+    /// with ``SemanticRanking/installed``, the set-up's model, when there is one.
+    public func rankedByMeaning(_ ranking: SemanticRanking?) -> SpotlightSearchTool {
+        var tool = self
+        tool.meaning = .given(ranking)
+        return tool
     }
 
     /// The default size of an answer, in characters: room for five short passages.
@@ -98,14 +124,20 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
         guard !plan.query.isEmpty || plan.interval != nil else { return "No words to search for: call again with the question's key words." }
         var found = try await search(plan, interval: plan.interval)
         var widened = false
-        if found.isEmpty, plan.interval != nil, !plan.query.isEmpty {
-            found = try await search(plan, interval: nil)
-            widened = !found.isEmpty
+        // When no item of the time has the words (found by meaning alone, or nothing), items of
+        // other times that have them are better.
+        if plan.interval != nil, !plan.query.isEmpty, !found.contains(where: \.hit.matchesWords) {
+            let wider = try await search(plan, interval: nil)
+            if found.isEmpty || wider.contains(where: \.hit.matchesWords) {
+                found = wider
+                widened = !wider.isEmpty
+            }
         }
         let data = try await runStages(on: found)
         let format = configuration.guide?.format ?? .structured
         let answer = SearchAnswer(
-            words: plan.query.terms, interval: plan.interval, results: data.results, widened: widened, format: format,
+            words: plan.query.terms, interval: plan.interval, results: data.results, widened: widened,
+            byMeaningOnly: !found.isEmpty && !found.contains(where: \.hit.matchesWords), format: format,
             maximumCharacters: configuration.maximumResponseSize ?? Self.defaultResponseSize, calendar: calendar)
         let (text, complete) = answer.text()
         replies.send(
@@ -141,7 +173,16 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
                 limit = files.maximumResultCount ?? 5
                 attributes = files.fetchAttributes + (profileAttributes ?? [])
             }
-            let search = FullTextSearch(query: plan.query, dateInterval: interval, contentTypes: plan.contentTypes, limit: limit, snippetWords: 40)
+            var search = FullTextSearch(query: plan.query, dateInterval: interval, contentTypes: plan.contentTypes, limit: limit, snippetWords: 40)
+            if let semanticRanking, !plan.text.isEmpty {
+                // On the index's write queue, after the writes before it: the vectors of new and
+                // changed items (a bounded number), then the question's.
+                let vector = try await index.onRefreshQueue { () throws -> [Float] in
+                    _ = try index.updateVectorsSynchronously(with: semanticRanking, limit: SemanticRanking.vectorsPerSearch)
+                    return try semanticRanking.vectors(for: [plan.text])[0]
+                }
+                search.meaning = MeaningQuery(vector: vector, model: semanticRanking.identity)
+            }
             found += try await index.search(search).map { Found(hit: $0, attributes: attributes) }
         }
         // One source keeps its own order (items with every word first); several merge by score.

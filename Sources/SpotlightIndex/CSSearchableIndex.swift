@@ -181,6 +181,20 @@ public final class CSSearchableIndex: @unchecked Sendable {
         try store.search(search, now: now)
     }
 
+    /// Computes and stores the vectors the index's items lack for ranking by meaning, up to
+    /// `limit` of them (on the write queue, after the writes before it); returns how many it
+    /// computed.
+    package func updateVectors(with embedding: any TextEmbedding, limit: Int = .max) async throws -> Int {
+        let store = self.store
+        return try await onRefreshQueue { try store.updateVectors(with: embedding, limit: limit) }
+    }
+
+    /// ``updateVectors(with:limit:)`` on the calling thread (benchmarks, tests, and work already
+    /// on the write queue).
+    package func updateVectorsSynchronously(with embedding: any TextEmbedding, limit: Int = .max) throws -> Int {
+        try store.updateVectors(with: embedding, limit: limit)
+    }
+
     /// Runs blocking work on the index's write queue, after the writes before it (file refreshes).
     package func onRefreshQueue<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in

@@ -5,7 +5,8 @@ import TestSupport
 @testable import CoreSpotlight
 
 /// `SpotlightSearchTool` without a model: plans from arguments, the answer's format and bounds,
-/// the schema per guide, replies, custom stages.
+/// the schema per guide, replies, custom stages. The tool ranks by words alone here (ranking by
+/// meaning: `SemanticRankingTests`).
 @Suite struct ToolAnswerTests {
     static let now = FieldNotes.shared?.nowDate ?? Date()
     static let calendar = FieldNotes.calendar
@@ -17,7 +18,7 @@ import TestSupport
             configuration: .init(sources: [.coreSpotlight(CoreSpotlightSource(index: index))], guide: guide, customStages: stages, maximumResponseSize: size))
         tool.now = { now }
         tool.calendar = calendar
-        return tool
+        return tool.rankedByMeaning(nil)
     }
 
     static func notesIndex() async throws -> CSSearchableIndex {

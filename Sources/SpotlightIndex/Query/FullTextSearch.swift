@@ -21,6 +21,8 @@ package struct FullTextSearch: Sendable {
     /// How the items are ranked: this package's way (the default), or as one would with SQLite
     /// alone, for benchmarks to compare.
     package var method: RankingMethod = .keptStatistics
+    /// Ranking by meaning beside the words, when set (``MeaningQuery``).
+    package var meaning: MeaningQuery?
 
     /// How a search ranks.
     package enum RankingMethod: Sendable {
@@ -62,6 +64,9 @@ package struct SearchHit: Sendable {
     package var snippet: String
     /// The date date filters compare.
     package var date: Date?
+    /// Whether the item has any of the query's words (`false` for an item found by meaning
+    /// alone, ``MeaningQuery``).
+    package var matchesWords = true
 
     /// The item, as Apple's type.
     package var item: CSSearchableItem {
@@ -101,54 +106,82 @@ extension IndexStore {
     /// The search runs in one read transaction, so that every statement and the reader's
     /// ``RankingStatistics`` (the words' item counts and the items' lengths that the ranking
     /// function `fm_bm25` reads instead of finding them anew) see one version of the index.
+    ///
+    /// With ``FullTextSearch/meaning``, the items nearest the query's vector are candidates too,
+    /// scored by meaning and words together (``MeaningQuery``); a search without words then
+    /// ranks by meaning alone.
     func search(_ search: FullTextSearch, now: Date = Date()) throws(CSIndexError) -> [SearchHit] {
         try withReader { connection, statistics in
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
             try statistics.refresh(connection)
             let filter = try Self.filter(for: search, now: now, connection: connection)
+            guard let meaning = search.meaning else {
+                guard !search.query.terms.isEmpty else { return try newest(search, filter: filter, connection: connection) }
+                let rows = try ranked(search, filter: filter, connection: connection, statistics: statistics)
+                return try hits(Array(rows.prefix(search.limit)), search, connection: connection)
+            }
+            let depth = max(search.limit, meaning.depth)
+            var byWords = search
+            byWords.limit = depth
             let terms = search.query.terms
-            guard !terms.isEmpty else { return try newest(search, filter: filter, connection: connection) }
-            if search.method == .fts5BM25 {
-                let ranking = Ranking(frequencies: [:], limit: search.limit, filter: filter, connection: connection, statistics: statistics, byFTS5: true)
-                return try hits(try ranking.best([terms]), search, connection: connection)
-            }
-            var frequencies: [String: Int] = [:]
-            for term in terms { frequencies[term] = try statistics.documentFrequency(of: term, connection: connection) }
-            let words = CommonWords.split(terms, counts: frequencies, budget: search.rankingBudget)
-            let ranked = (words.common.isEmpty ? terms : words.rare).reduce(0) { $0 + frequencies[$1, default: 0] }
-            try statistics.prepareLengths(forRanking: ranked, connection: connection)
-            // With a date filter and many items to rank, the items that pass are read from the
-            // `items_filter` index once, and `fm_bm25` leaves the others out; otherwise each
-            // ranked item is looked up in `items`. Reading an id from the index costs a fraction
-            // of a lookup (over 100,000 notes, about 0.3 µs against 1 µs), so up to eight ids
-            // are read for each item to rank.
-            var perItem = filter
-            defer { statistics.forgetPassingRows() }
-            let candidates = terms.reduce(0) { $0 + frequencies[$1, default: 0] }
-            if let filter, search.dateInterval != nil, search.contentTypes.isEmpty, candidates >= RankingStatistics.lengthsThreshold,
-                try statistics.readPassingRows(where: filter.sql, filter.bindings, limit: candidates * 8, connection: connection)
-            {
-                perItem = nil
-            }
-            let ranking = Ranking(frequencies: frequencies, limit: search.limit, filter: perItem, connection: connection, statistics: statistics)
-            var rows: [RankedRow] = []
-            // An item with every word needs each word in some item.
-            if terms.count > 1, terms.allSatisfy({ frequencies[$0, default: 0] > 0 }) {
-                rows = try ranking.best(terms.map { [$0] })
-            }
-            if rows.count < search.limit {
-                let kept = Set(rows.map(\.id))
-                rows += try ranking.best(any: terms, words: words).filter { !kept.contains($0.id) }
-            }
-            return try hits(Array(rows.prefix(search.limit)), search, connection: connection)
+            let words = terms.isEmpty ? [] : try ranked(byWords, filter: filter, connection: connection, statistics: statistics)
+            let bound = terms.isEmpty ? 1 : try statistics.highestScore(of: terms, connection: connection)
+            let near = try Self.nearest(meaning, limit: depth, including: Set(words.map(\.id)), filter: filter, connection: connection)
+            let fused = meaning.fuse(words: words.map { ($0.id, $0.score) }, bound: bound, nearest: near.nearest, similarities: near.similarities)
+            let worded = Set(words.map(\.id))
+            let rows = fused.prefix(search.limit).map { RankedRow(id: $0.id, score: $0.score, matchesWords: worded.contains($0.id)) }
+            return try hits(rows, search, connection: connection)
         }
     }
 
-    /// An item's rowid and its relevance (BM25 with column weights, negated: higher is better).
+    /// The items the words find, best first: up to `search.limit`.
+    private func ranked(
+        _ search: FullTextSearch, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection, statistics: RankingStatistics
+    ) throws -> [RankedRow] {
+        let terms = search.query.terms
+        if search.method == .fts5BM25 {
+            let ranking = Ranking(frequencies: [:], limit: search.limit, filter: filter, connection: connection, statistics: statistics, byFTS5: true)
+            return try ranking.best([terms])
+        }
+        var frequencies: [String: Int] = [:]
+        for term in terms { frequencies[term] = try statistics.documentFrequency(of: term, connection: connection) }
+        let words = CommonWords.split(terms, counts: frequencies, budget: search.rankingBudget)
+        let ranked = (words.common.isEmpty ? terms : words.rare).reduce(0) { $0 + frequencies[$1, default: 0] }
+        try statistics.prepareLengths(forRanking: ranked, connection: connection)
+        // With a date filter and many items to rank, the items that pass are read from the
+        // `items_filter` index once, and `fm_bm25` leaves the others out; otherwise each
+        // ranked item is looked up in `items`. Reading an id from the index costs a fraction
+        // of a lookup (over 100,000 notes, about 0.3 µs against 1 µs), so up to eight ids
+        // are read for each item to rank.
+        var perItem = filter
+        defer { statistics.forgetPassingRows() }
+        let candidates = terms.reduce(0) { $0 + frequencies[$1, default: 0] }
+        if let filter, search.dateInterval != nil, search.contentTypes.isEmpty, candidates >= RankingStatistics.lengthsThreshold,
+            try statistics.readPassingRows(where: filter.sql, filter.bindings, limit: candidates * 8, connection: connection)
+        {
+            perItem = nil
+        }
+        let ranking = Ranking(frequencies: frequencies, limit: search.limit, filter: perItem, connection: connection, statistics: statistics)
+        var rows: [RankedRow] = []
+        // An item with every word needs each word in some item.
+        if terms.count > 1, terms.allSatisfy({ frequencies[$0, default: 0] > 0 }) {
+            rows = try ranking.best(terms.map { [$0] })
+        }
+        if rows.count < search.limit {
+            let kept = Set(rows.map(\.id))
+            rows += try ranking.best(any: terms, words: words).filter { !kept.contains($0.id) }
+        }
+        return Array(rows.prefix(search.limit))
+    }
+
+    /// An item's rowid and its relevance (BM25 with column weights, negated: higher is better;
+    /// with ranking by meaning, the fused score).
     private struct RankedRow {
         var id: Int64
         var score: Double
+        /// Whether the words found it (not meaning alone).
+        var matchesWords = true
     }
 
     /// The ranking statements of one search: `MATCH` expressions of words, ranked by `fm_bm25`
@@ -255,7 +288,7 @@ extension IndexStore {
             guard try read.step(), let record = try? decoder.decode(ItemRecord.self, from: read.blob(0)) else { return nil }
             let date = read.optionalDouble(2).map { Date(timeIntervalSince1970: $0) }
             let snippet = Snippet.passage(of: read.text(1), around: search.query, words: search.snippetWords)
-            return SearchHit(record: record, score: row.score, snippet: snippet, date: date)
+            return SearchHit(record: record, score: row.score, snippet: snippet, date: date, matchesWords: row.matchesWords)
         }
     }
 

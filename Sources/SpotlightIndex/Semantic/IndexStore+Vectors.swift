@@ -1,0 +1,142 @@
+import Foundation
+
+/// Items' vectors for ranking by meaning (``MeaningQuery``), kept in the index's database.
+///
+/// The table `item_vectors` holds one vector per item (by rowid) with the model's identity and
+/// the item's `indexed` time when it was computed: a vector of another model, or of an item
+/// written since, is computed again, and one whose item is gone is dropped at the next store. The
+/// table is made by the first store, in any version-1 database: packages that predate it ignore it
+/// (their writes leave vectors that these checks then recompute or drop).
+extension IndexStore {
+    /// An item that needs a vector: its rowid, when it was written, and the text to embed.
+    struct PendingVector: Sendable {
+        var row: Int64
+        var indexed: Double
+        var text: String
+    }
+
+    /// The table, made by the first store.
+    static let createVectors = """
+        CREATE TABLE IF NOT EXISTS item_vectors(
+            rowid INTEGER PRIMARY KEY,
+            indexed REAL NOT NULL,
+            model TEXT NOT NULL,
+            vector BLOB NOT NULL
+        )
+        """
+
+    /// Whether the database has the table yet.
+    static func hasVectors(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'item_vectors'") > 0
+    }
+
+    /// Up to `limit` items after rowid `after` without a current vector of `model` (`dimensions`
+    /// long; a damaged one counts as none), in rowid order: title and body, as indexed.
+    func itemsWithoutVectors(model: String, dimensions: Int, after: Int64 = 0, limit: Int) throws(CSIndexError) -> [PendingVector] {
+        try withReader { connection, _ in
+            let missing =
+                try Self.hasVectors(connection)
+                ? "LEFT JOIN item_vectors ON item_vectors.rowid = items.rowid AND item_vectors.indexed = items.indexed AND item_vectors.model = ?1 "
+                    + "AND length(item_vectors.vector) = ?3 WHERE item_vectors.rowid IS NULL AND items.rowid > ?4"
+                : "WHERE ?1 IS NOT NULL AND ?3 IS NOT NULL AND items.rowid > ?4"
+            let sql = """
+                SELECT items.rowid, items.indexed, items_text.title, items_text.body
+                FROM items JOIN items_text ON items_text.rowid = items.rowid \(missing)
+                ORDER BY items.rowid LIMIT ?2
+                """
+            let bytes = Int64(dimensions * MemoryLayout<Float>.size)
+            return try connection.query(sql, [.text(model), .integer(Int64(limit)), .integer(bytes), .integer(after)]) { row in
+                let title = row.optionalText(2) ?? ""
+                let body = row.optionalText(3) ?? ""
+                let text = title.isEmpty ? body : body.isEmpty ? title : title + ". " + body
+                return PendingVector(row: row.int64(0), indexed: row.double(1), text: text)
+            }
+        }
+    }
+
+    /// Stores vectors of `model` in one transaction; one whose item was written again since it
+    /// was read is left out, and vectors of items that are gone are dropped.
+    func storeVectors(_ vectors: [(item: PendingVector, vector: [Float])], model: String) throws(CSIndexError) {
+        try write { connection in
+            try connection.execute(Self.createVectors)
+            let insert = try connection.prepare(
+                """
+                INSERT OR REPLACE INTO item_vectors(rowid, indexed, model, vector)
+                SELECT rowid, indexed, ?3, ?4 FROM items WHERE rowid = ?1 AND indexed = ?2
+                """)
+            for (item, vector) in vectors {
+                let bytes = vector.withUnsafeBufferPointer { Data(buffer: $0) }
+                try insert.bind([.integer(item.row), .real(item.indexed), .text(model), .blob(bytes)])
+                _ = try insert.step()
+            }
+            try connection.run("DELETE FROM item_vectors WHERE rowid NOT IN (SELECT rowid FROM items)")
+        }
+    }
+
+    /// Computes and stores the vectors the index lacks for `embedding`'s model, `batch` items a
+    /// transaction, up to `limit` items; returns how many it computed. One pass in rowid order:
+    /// items written meanwhile behind it are found by the next call.
+    ///
+    /// - Throws: ``CSIndexError`` when the index cannot be read or written; the embedding's own
+    ///   error when it fails (the vectors of earlier batches stay stored).
+    @discardableResult
+    func updateVectors(with embedding: any TextEmbedding, limit: Int = .max, batch: Int = 64) throws -> Int {
+        var stored = 0
+        var after: Int64 = 0
+        while stored < limit {
+            let work = try itemsWithoutVectors(model: embedding.identity, dimensions: embedding.dimensions, after: after, limit: min(batch, limit - stored))
+            guard let last = work.last else { return stored }
+            let vectors = try embedding.vectors(for: work.map(\.text))
+            guard vectors.count == work.count, vectors.allSatisfy({ $0.count == embedding.dimensions }) else {
+                throw CSIndexError(
+                    .unknownError, reason: .storage(code: -1, message: "the embedding gave \(vectors.count) vectors for \(work.count) texts, or vectors of another length"),
+                    path: path)
+            }
+            try storeVectors(Array(zip(work, vectors)), model: embedding.identity)
+            stored += work.count
+            after = last.row
+        }
+        return stored
+    }
+
+    /// The `limit` items nearest `meaning` among those passing `filter` (conditions on `items`)
+    /// and at least ``MeaningQuery/minimumSimilarity`` similar, best first, and the similarity of
+    /// each of them and of the items `including` names (whatever it is); nothing when the index
+    /// has no vectors yet.
+    static func nearest(
+        _ meaning: MeaningQuery, limit: Int, including: Set<Int64>, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection
+    ) throws -> (nearest: [Int64], similarities: [Int64: Float]) {
+        guard try hasVectors(connection) else { return ([], [:]) }
+        let dimensions = meaning.vector.count
+        let sql = """
+            SELECT item_vectors.rowid, item_vectors.vector FROM item_vectors JOIN items ON items.rowid = item_vectors.rowid
+            WHERE item_vectors.model = ? AND item_vectors.indexed = items.indexed\(filter.map { " AND " + $0.sql } ?? "")
+            """
+        var best: [(id: Int64, similarity: Float)] = []
+        var similarities: [Int64: Float] = [:]
+        let statement = try connection.prepare(sql)
+        try statement.bind([.text(meaning.model)] + (filter?.bindings ?? []))
+        try meaning.vector.withUnsafeBufferPointer { query in
+            while try statement.step() {
+                let similarity = statement.withBlob(1) { bytes -> Float? in
+                    guard bytes.count == dimensions * MemoryLayout<Float>.size else { return nil }
+                    var sum: Float = 0
+                    for index in 0..<dimensions {
+                        sum += query[index] * bytes.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.size, as: Float.self)
+                    }
+                    return sum
+                }
+                guard let similarity else { continue }
+                let id = statement.int64(0)
+                if including.contains(id) { similarities[id] = similarity }
+                guard limit > 0, similarity >= meaning.minimumSimilarity else { continue }
+                if best.count == limit, let last = best.last, similarity <= last.similarity { continue }
+                let place = best.firstIndex { $0.similarity < similarity } ?? best.count
+                best.insert((id, similarity), at: place)
+                if best.count > limit { best.removeLast() }
+            }
+        }
+        for entry in best { similarities[entry.id] = entry.similarity }
+        return (best.map(\.id), similarities)
+    }
+}
