@@ -42,8 +42,9 @@ public struct SemanticRanking: Sendable {
     public static var defaultModelPath: String { ModelCatalog.embeddingModelPath }
 
     /// The set-up's model, loaded once per process on first use: what ``SpotlightSearchTool``
-    /// ranks with unless told otherwise. `nil` when it is not installed, does not load, or
-    /// `FM_SEMANTIC_RANKING` is `0`.
+    /// ranks with unless told otherwise, on an index that lacks at most 1,000 vectors (about 3 s
+    /// of work on 2 cores; a larger index ranks by words until ``updateVectors(of:)`` computes
+    /// them). `nil` when it is not installed, does not load, or `FM_SEMANTIC_RANKING` is `0`.
     public static var installed: SemanticRanking? {
         guard ProcessInfo.processInfo.environment["FM_SEMANTIC_RANKING"] != "0" else { return nil }
         return shared.withLock { state in
@@ -57,7 +58,7 @@ public struct SemanticRanking: Sendable {
     /// ``installed``, once loaded (or found missing).
     private static let shared = Mutex<SemanticRanking??>(nil)
 
-    /// The most items a search computes vectors for before it ranks: about 2 s of work on
+    /// The most items a search computes vectors for before it ranks: about 3 s of work on
     /// 2 cores. A larger index gets the rest over the next searches, or at once from
     /// ``updateVectors(of:)``.
     static let vectorsPerSearch = 1_000

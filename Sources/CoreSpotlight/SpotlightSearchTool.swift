@@ -51,6 +51,12 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
         case given(SemanticRanking?)
     }
 
+    /// Whether the tool ranks with the installed model because nothing said otherwise.
+    private var isAutomatic: Bool {
+        if case .installed = meaning { return true }
+        return false
+    }
+
     /// The ranking by meaning this tool uses, if any.
     var semanticRanking: SemanticRanking? {
         switch meaning {
@@ -68,8 +74,11 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
     }
 
     /// This tool, ranking its results by meaning beside their words with `ranking`, or by words
-    /// alone with `nil` (Linux only; see ``SemanticRanking``). Without this call the tool ranks
-    /// with ``SemanticRanking/installed``, the set-up's model, when there is one.
+    /// alone with `nil` (Linux only; see ``SemanticRanking``). Each search first computes the
+    /// vectors of up to 1,000 new or changed items. Without this call the tool ranks with
+    /// ``SemanticRanking/installed``, the set-up's model, when there is one, on an index that
+    /// lacks at most 1,000 vectors (a larger one ranks by words until
+    /// ``SemanticRanking/updateVectors(of:)`` computes them).
     public func rankedByMeaning(_ ranking: SemanticRanking?) -> SpotlightSearchTool {
         var tool = self
         tool.meaning = .given(ranking)
@@ -176,12 +185,19 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
             var search = FullTextSearch(query: plan.query, dateInterval: interval, contentTypes: plan.contentTypes, limit: limit, snippetWords: 40)
             if let semanticRanking, !plan.text.isEmpty {
                 // On the index's write queue, after the writes before it: the vectors of new and
-                // changed items (a bounded number), then the question's.
-                let vector = try await index.onRefreshQueue { () throws -> [Float] in
+                // changed items (a bounded number), then the question's. The installed model
+                // does not start on an index that lacks many vectors (see
+                // ``SemanticRanking/installed``): it ranks by words until the app computes them.
+                let automatic = isAutomatic
+                let vector = try await index.onRefreshQueue { () throws -> [Float]? in
+                    if automatic {
+                        let coverage = try index.vectorCoverage(model: semanticRanking.identity)
+                        guard coverage.items - coverage.vectors <= SemanticRanking.vectorsPerSearch else { return nil }
+                    }
                     _ = try index.updateVectorsSynchronously(with: semanticRanking, limit: SemanticRanking.vectorsPerSearch)
                     return try semanticRanking.vectors(for: [plan.text])[0]
                 }
-                search.meaning = MeaningQuery(vector: vector, model: semanticRanking.identity)
+                search.meaning = vector.map { MeaningQuery(vector: $0, model: semanticRanking.identity) }
             }
             found += try await index.search(search).map { Found(hit: $0, attributes: attributes) }
         }

@@ -189,6 +189,11 @@ public final class CSSearchableIndex: @unchecked Sendable {
         return try await onRefreshQueue { try store.updateVectors(with: embedding, limit: limit) }
     }
 
+    /// How many items the index holds and how many vectors of `model` (on the calling thread).
+    package func vectorCoverage(model: String) throws -> (items: Int, vectors: Int) {
+        try store.vectorCoverage(model: model)
+    }
+
     /// ``updateVectors(with:limit:)`` on the calling thread (benchmarks, tests, and work already
     /// on the write queue).
     package func updateVectorsSynchronously(with embedding: any TextEmbedding, limit: Int = .max) throws -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 import Testing
 import TestSupport
 @testable import CoreSpotlight
@@ -71,6 +72,30 @@ import TestSupport
         changed.textContent = "Fresh otter spraint on the boulder below Mill Leat, with crayfish remains."
         try await reopened.indexSearchableItems([CSSearchableItem(uniqueIdentifier: "note-001", domainIdentifier: nil, attributeSet: changed)])
         #expect(try await ranking.updateVectors(of: reopened) == 1)
+    }
+
+    /// Unless told otherwise the tool ranks with the set-up's model on a small index (its
+    /// vectors computed at the first search), and by words alone on one that lacks more than
+    /// 1,000 vectors (computing none).
+    @Test func theInstalledModelRanksSmallIndexesUntoldAndLeavesLargeOnesToTheApp() async throws {
+        func index(_ count: Int, folder: String) async throws -> CSSearchableIndex {
+            let index = CSSearchableIndex(name: "notes", directory: try ScratchFolder.make(folder))
+            try await index.indexSearchableItems(
+                (0..<count).map { number in
+                    let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                    attributes.title = "Note \(number)"
+                    attributes.textContent = number % 2 == 0 ? "A heron by the lake." : "An otter in the river."
+                    return CSSearchableItem(uniqueIdentifier: "n\(number)", domainIdentifier: nil, attributeSet: attributes)
+                })
+            return index
+        }
+        let ranking = try #require(SemanticRanking.installed)
+        for (count, vectors) in [(12, 12), (1_001, 0)] {
+            let index = try await index(count, folder: "spotlight-meaning-untold-\(count)")
+            let tool = SpotlightSearchTool(configuration: .init(sources: [.coreSpotlight(CoreSpotlightSource(index: index))]))
+            _ = try await tool.call(arguments: GeneratedContent(properties: ["query": "heron"]))
+            #expect(try index.vectorCoverage(model: ranking.identity).vectors == vectors, "\(count) items")
+        }
     }
 
     @Test func aModelThatCannotRankIsATypedError() throws {

@@ -30,6 +30,16 @@ extension IndexStore {
         try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'item_vectors'") > 0
     }
 
+    /// How many items the index holds, and how many vectors of `model` it holds (current or
+    /// not): two counts, for deciding whether ranking by meaning is ready or close.
+    func vectorCoverage(model: String) throws(CSIndexError) -> (items: Int, vectors: Int) {
+        try withReader { connection, _ in
+            let items = Int(try connection.integer("SELECT count(*) FROM items"))
+            guard try Self.hasVectors(connection) else { return (items, 0) }
+            return (items, Int(try connection.integer("SELECT count(*) FROM item_vectors WHERE model = ?", [.text(model)])))
+        }
+    }
+
     /// Up to `limit` items after rowid `after` without a current vector of `model` (`dimensions`
     /// long; a damaged one counts as none), in rowid order: title and body, as indexed.
     func itemsWithoutVectors(model: String, dimensions: Int, after: Int64 = 0, limit: Int) throws(CSIndexError) -> [PendingVector] {
