@@ -284,7 +284,7 @@ let package = Package(
             name: "FMCommandLine",
             dependencies: [
                 "FoundationModels", "Evaluations", "LlamaBackend", "ConstrainedDecoding", "FMBench", "FMServer", "SmartNotes",
-                "SeedEvaluations"
+                "SeedEvaluations", "CoreSpotlight"
             ],
             swiftSettings: strictSettings
         ),

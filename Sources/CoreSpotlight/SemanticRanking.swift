@@ -44,9 +44,10 @@ public struct SemanticRanking: Sendable {
     /// The set-up's model, loaded once per process on first use: what ``SpotlightSearchTool``
     /// ranks with unless told otherwise, on an index that lacks at most 1,000 vectors (about 3 s
     /// of work on 2 cores; a larger index ranks by words until ``updateVectors(of:)`` computes
-    /// them). `nil` when it is not installed, does not load, or `FM_SEMANTIC_RANKING` is `0`.
+    /// them). `nil` when it is not installed, does not load, or `LocalModelSettings.current`
+    /// says not to (`ranksByMeaning`; `FM_SEMANTIC_RANKING=0`).
     public static var installed: SemanticRanking? {
-        guard ProcessInfo.processInfo.environment["FM_SEMANTIC_RANKING"] != "0" else { return nil }
+        guard LocalModelSettings.current.ranksByMeaning else { return nil }
         return shared.withLock { state in
             if let loaded = state { return loaded }
             let ranking = FileManager.default.fileExists(atPath: defaultModelPath) ? try? SemanticRanking() : nil
@@ -67,11 +68,12 @@ public struct SemanticRanking: Sendable {
     ///
     /// - Parameters:
     ///   - modelPath: The model file; ``defaultModelPath`` when `nil`.
-    ///   - threads: CPU threads; `FM_THREADS`, or one per core, when `nil`.
+    ///   - threads: CPU threads; `LocalModelSettings.current`'s (`FM_THREADS`), or one per core,
+    ///     when `nil`.
     /// - Throws: ``ModelError`` when the file is missing, corrupt or not an embedding model.
     public init(modelPath: String? = nil, threads: Int? = nil) throws(ModelError) {
         let path = modelPath ?? Self.defaultModelPath
-        let threads = threads ?? ProcessInfo.processInfo.environment["FM_THREADS"].flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount
+        let threads = threads ?? LocalModelSettings.current.threads ?? ProcessInfo.processInfo.activeProcessorCount
         do {
             let model = try LlamaModelStore.shared.modelSynchronously(at: path)
             embedder = try TextEmbedder(model: model, threads: max(1, threads))

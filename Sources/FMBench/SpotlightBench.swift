@@ -111,6 +111,19 @@ package struct SpotlightBench {
         }
     }
 
+    /// The generated note `number`: a species and a place, forty words, a date over two years
+    /// after `start`.
+    static func note(_ number: Int, choices: inout Choices, start: Date) -> CSSearchableItem {
+        let species = species[choices.next(species.count)]
+        let place = places[choices.next(places.count)]
+        let text = (0..<40).map { _ in choices.next(4) == 0 ? words[choices.next(words.count)] : "w\(choices.next(70) * choices.next(72))" }
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = "\(species) at the \(place)"
+        attributes.textContent = "\(species) \(text.joined(separator: " ")) \(place)"
+        attributes.contentCreationDate = start.addingTimeInterval(Double(choices.next(760)) * 86_400)
+        return CSSearchableItem(uniqueIdentifier: "n\(number)", domainIdentifier: "notes", attributeSet: attributes)
+    }
+
     package func run() async throws -> Report {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-spotlight-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -122,16 +135,7 @@ package struct SpotlightBench {
         let clock = ContinuousClock()
         var indexing = Duration.zero
         for batchStart in stride(from: 0, to: notes, by: 5_000) {
-            let items = (batchStart..<min(notes, batchStart + 5_000)).map { number -> CSSearchableItem in
-                let species = Self.species[choices.next(Self.species.count)]
-                let place = Self.places[choices.next(Self.places.count)]
-                let text = (0..<40).map { _ in choices.next(4) == 0 ? Self.words[choices.next(Self.words.count)] : "w\(choices.next(70) * choices.next(72))" }
-                let attributes = CSSearchableItemAttributeSet(contentType: .text)
-                attributes.title = "\(species) at the \(place)"
-                attributes.textContent = "\(species) \(text.joined(separator: " ")) \(place)"
-                attributes.contentCreationDate = start.addingTimeInterval(Double(choices.next(760)) * 86_400)
-                return CSSearchableItem(uniqueIdentifier: "n\(number)", domainIdentifier: "notes", attributeSet: attributes)
-            }
+            let items = (batchStart..<min(notes, batchStart + 5_000)).map { Self.note($0, choices: &choices, start: start) }
             indexing += try await clock.measure { try await index.indexSearchableItems(items) }
             log("spotlight: \(batchStart + items.count) notes indexed")
         }

@@ -1,4 +1,5 @@
 import ConstrainedDecoding
+import CoreSpotlight
 import FMBench
 import Foundation
 import FoundationModels
@@ -48,7 +49,9 @@ struct BenchCommand {
                          llama-bench and llama-batched-bench under the same load
           job            the main job (fm notes) as processes, cold and warm, ours and on llama-server
           spotlight      the Core Spotlight index at scale: indexing, searches beside FTS5's own
-                         bm25(), with and without a time filter; no model (--notes N, --searches N)
+                         bm25(), with and without a time filter; no model (--notes N, --searches N);
+                         then, with the embedding model, ranking by meaning on --meaning-notes N
+                         (10000; 0 skips it): each note's vector, searches with and without it
 
         OPTIONS:
           --only PART        run one part
@@ -85,6 +88,8 @@ struct BenchCommand {
     var runsSpotlight = false
     var spotlightNotes = 100_000
     var spotlightSearches = 1_000
+    /// `--meaning-notes`: how many notes the ranking-by-meaning part indexes (0: none).
+    var meaningNotes = 10_000
     var speculation = LocalModelSettings.Speculation.promptLookup
     /// Whether `--speculation` chose the speculation to measure: then only that pair runs, not
     /// the 1.5B model's draft pair nor the side by side with `llama-server`.
@@ -110,6 +115,7 @@ struct BenchCommand {
             case "--serve-max-tokens": serveLoad.maximumTokens = try arguments.number(for: word)
             case "--notes": spotlightNotes = try arguments.number(for: word)
             case "--searches": spotlightSearches = try arguments.number(for: word)
+            case "--meaning-notes": meaningNotes = try arguments.number(for: word)
             case "--speculation":
                 let setting = try arguments.value(for: word)
                 guard let parsed = LocalModelSettings.Speculation(setting: setting), parsed != .none else {
@@ -158,7 +164,14 @@ struct BenchCommand {
             let report = try await SpotlightBench(notes: spotlightNotes, searches: spotlightSearches, log: log).run()
             var object: [String: Any] = ["host": host.jsonObject]
             object.merge(report.jsonMembers) { _, new in new }
-            output(object: object, table: [host.line, report.table])
+            var tables = [host.line, report.table]
+            // Ranking by meaning, when set-up installed its model.
+            if meaningNotes > 0, let ranking = SemanticRanking.installed {
+                let meaning = try await SpotlightMeaningBench(notes: meaningNotes, searches: max(1, spotlightSearches / 5), ranking: ranking, log: log).run()
+                object.merge(meaning.jsonMembers) { _, new in new }
+                tables.append(meaning.table)
+            }
+            output(object: object, table: tables)
             return
         }
         var settings = LocalModelSettings.current

@@ -30,6 +30,7 @@ import Synchronization
 /// | `FM_BREAK_LOOPS` | `0` lets a guided value repeat itself until the token budget closes it | on |
 /// | `FM_LOG_PROMPTS` | `1` prints every rendered prompt on standard error | off |
 /// | `FM_LLAMA_LOG` | `1` shows llama.cpp's own log | off |
+/// | `FM_SEMANTIC_RANKING` | `0`: `SpotlightSearchTool` ranks by words alone, not also by meaning with the set-up's embedding model (see ``ranksByMeaning``) | on |
 /// | `FM_CACHE_DIR` | where `scripts/setup.sh` put the models (the default model's folder) | `~/.cache/foundation-models-linux` |
 ///
 /// ```swift
@@ -155,6 +156,9 @@ public struct LocalModelSettings: Sendable, Hashable {
     public var logsPrompts = false
     /// Whether llama.cpp's own log is shown (on standard error); off so that tools print answers alone.
     public var showsLlamaLog = false
+    /// Whether `CoreSpotlight`'s `SpotlightSearchTool` also ranks by meaning with the set-up's
+    /// embedding model when nothing else is said (`SemanticRanking.installed`).
+    public var ranksByMeaning = true
 
     /// An availability to report instead of the real one (`FM_SIMULATE_AVAILABILITY`).
     public enum SimulatedAvailability: String, Sendable, Hashable, CaseIterable {
@@ -224,6 +228,7 @@ public struct LocalModelSettings: Sendable, Hashable {
         if let width = environment["FM_PASS_WIDTH"].flatMap(PassWidth.init(setting:)) { settings.decodingPassWidth = width }
         if let layout = environment["FM_ROW_LAYOUT"].flatMap(RowLayout.init(rawValue:)) { settings.rowLayout = layout }
         settings.showsLlamaLog = environment["FM_LLAMA_LOG"] == "1"
+        if environment["FM_SEMANTIC_RANKING"] == "0" { settings.ranksByMeaning = false }
         return settings
     }
 
