@@ -1,5 +1,5 @@
 import Foundation
-package import LlamaBackend
+import LlamaBackend
 internal import FoundationModelsCore
 package import SpotlightIndex
 import Synchronization
