@@ -49,21 +49,25 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
     private enum Meaning: Sendable {
         case installed
         case given(SemanticRanking?)
-    }
 
-    /// Whether the tool ranks with the installed model because nothing said otherwise.
-    private var isAutomatic: Bool {
-        if case .installed = meaning { return true }
-        return false
-    }
-
-    /// The ranking by meaning this tool uses, if any.
-    var semanticRanking: SemanticRanking? {
-        switch meaning {
-        case .installed: SemanticRanking.installed
-        case .given(let ranking): ranking
+        /// The ranking, if any (loading the installed model on first use).
+        var ranking: SemanticRanking? {
+            switch self {
+            case .installed: SemanticRanking.installed
+            case .given(let ranking): ranking
+            }
         }
     }
+
+    /// Whether the tool may rank by meaning (`rankedByMeaning(nil)` says it may not).
+    private var mayRankByMeaning: Bool {
+        if case .given(nil) = meaning { return false }
+        return true
+    }
+
+    /// The ranking by meaning this tool uses, if any (loading the installed model on first use).
+    var semanticRanking: SemanticRanking? { meaning.ranking }
+
     private let replies = ReplyChannel()
 
     /// Creates the tool.
@@ -183,21 +187,22 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
                 attributes = files.fetchAttributes + (profileAttributes ?? [])
             }
             var search = FullTextSearch(query: plan.query, dateInterval: interval, contentTypes: plan.contentTypes, limit: limit, snippetWords: 40)
-            if let semanticRanking, !plan.text.isEmpty {
-                // On the index's write queue, after the writes before it: the vectors of new and
-                // changed items (a bounded number), then the question's. The installed model
-                // does not start on an index that lacks many vectors (see
-                // ``SemanticRanking/installed``): it ranks by words until the app computes them.
-                let automatic = isAutomatic
-                let vector = try await index.onRefreshQueue { () throws -> [Float]? in
-                    if automatic {
-                        let coverage = try index.vectorCoverage(model: semanticRanking.identity)
+            if mayRankByMeaning, !plan.text.isEmpty {
+                // On the index's write queue, after the writes before it (and off the cooperative
+                // pool: the installed model loads on first use): the vectors of new and changed
+                // items (a bounded number), then the question's. The installed model does not
+                // start on an index that lacks many vectors (see ``SemanticRanking/installed``):
+                // it ranks by words until the app computes them.
+                let meaning = self.meaning
+                search.meaning = try await index.onRefreshQueue { () throws -> MeaningQuery? in
+                    guard let ranking = meaning.ranking else { return nil }
+                    if case .installed = meaning {
+                        let coverage = try index.vectorCoverage(model: ranking.identity)
                         guard coverage.items - coverage.vectors <= SemanticRanking.vectorsPerSearch else { return nil }
                     }
-                    _ = try index.updateVectorsSynchronously(with: semanticRanking, limit: SemanticRanking.vectorsPerSearch)
-                    return try semanticRanking.vectors(for: [plan.text])[0]
+                    _ = try index.updateVectorsSynchronously(with: ranking, limit: SemanticRanking.vectorsPerSearch)
+                    return MeaningQuery(vector: try ranking.vectors(for: [plan.text])[0], model: ranking.identity)
                 }
-                search.meaning = vector.map { MeaningQuery(vector: $0, model: semanticRanking.identity) }
             }
             found += try await index.search(search).map { Found(hit: $0, attributes: attributes) }
         }
