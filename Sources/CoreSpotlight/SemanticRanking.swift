@@ -20,8 +20,9 @@ import Synchronization
 /// let tool = SpotlightSearchTool().rankedByMeaning(try SemanticRanking())
 /// ```
 ///
-/// Vectors cost time once per item (about 2 ms a note of forty words on 2 cores) and 1.5 KB
-/// each; a search then adds the query's vector (a few ms) and a pass over the items' vectors.
+/// Vectors cost time once per item (on 2 cores, about 4 ms a note of 18 words, 18 ms one of 40
+/// generated words) and about 1.9 KB each in the database; a search then adds the question's
+/// vector (about 2 ms) and a pass over the items' vectors (about 10 ms for 10,000 items).
 public struct SemanticRanking: Sendable {
     /// The embedding model file.
     public let modelPath: String
@@ -42,8 +43,8 @@ public struct SemanticRanking: Sendable {
     public static var defaultModelPath: String { ModelCatalog.embeddingModelPath }
 
     /// The set-up's model, loaded once per process on first use: what ``SpotlightSearchTool``
-    /// ranks with unless told otherwise, on an index that lacks at most 1,000 vectors (about 3 s
-    /// of work on 2 cores; a larger index ranks by words until ``updateVectors(of:)`` computes
+    /// ranks with unless told otherwise, on an index that lacks at most 500 vectors (2 to 9 s of
+    /// work on 2 cores; a larger index ranks by words until ``updateVectors(of:)`` computes
     /// them). `nil` when it is not installed, does not load, or `LocalModelSettings.current`
     /// says not to (`ranksByMeaning`; `FM_SEMANTIC_RANKING=0`).
     public static var installed: SemanticRanking? {
@@ -59,10 +60,10 @@ public struct SemanticRanking: Sendable {
     /// ``installed``, once loaded (or found missing).
     private static let shared = Mutex<SemanticRanking??>(nil)
 
-    /// The most items a search computes vectors for before it ranks: about 3 s of work on
-    /// 2 cores. A larger index gets the rest over the next searches, or at once from
+    /// The most items a search computes vectors for before it ranks: 2 to 9 s of work on 2 cores,
+    /// by the notes' length. A larger index gets the rest over the next searches, or at once from
     /// ``updateVectors(of:)``.
-    static let vectorsPerSearch = 1_000
+    static let vectorsPerSearch = 500
 
     /// Loads an embedding model (a GGUF BERT with pooling, such as all-MiniLM-L6-v2).
     ///

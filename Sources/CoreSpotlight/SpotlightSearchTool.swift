@@ -79,9 +79,9 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
 
     /// This tool, ranking its results by meaning beside their words with `ranking`, or by words
     /// alone with `nil` (Linux only; see ``SemanticRanking``). Each search first computes the
-    /// vectors of up to 1,000 new or changed items. Without this call the tool ranks with
+    /// vectors of up to 500 new or changed items. Without this call the tool ranks with
     /// ``SemanticRanking/installed``, the set-up's model, when there is one, on an index that
-    /// lacks at most 1,000 vectors (a larger one ranks by words until
+    /// lacks at most 500 vectors (a larger one ranks by words until
     /// ``SemanticRanking/updateVectors(of:)`` computes them).
     public func rankedByMeaning(_ ranking: SemanticRanking?) -> SpotlightSearchTool {
         var tool = self

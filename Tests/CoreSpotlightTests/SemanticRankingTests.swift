@@ -76,7 +76,7 @@ import TestSupport
 
     /// Unless told otherwise the tool ranks with the set-up's model on a small index (its
     /// vectors computed at the first search), and by words alone on one that lacks more than
-    /// 1,000 vectors (computing none).
+    /// 500 vectors (computing none).
     @Test func theInstalledModelRanksSmallIndexesUntoldAndLeavesLargeOnesToTheApp() async throws {
         func index(_ count: Int, folder: String) async throws -> CSSearchableIndex {
             let index = CSSearchableIndex(name: "notes", directory: try ScratchFolder.make(folder))
@@ -90,7 +90,7 @@ import TestSupport
             return index
         }
         let ranking = try #require(SemanticRanking.installed)
-        for (count, vectors) in [(12, 12), (1_001, 0)] {
+        for (count, vectors) in [(12, 12), (501, 0)] {
             let index = try await index(count, folder: "spotlight-meaning-untold-\(count)")
             let tool = SpotlightSearchTool(configuration: .init(sources: [.coreSpotlight(CoreSpotlightSource(index: index))]))
             _ = try await tool.call(arguments: GeneratedContent(properties: ["query": "heron"]))

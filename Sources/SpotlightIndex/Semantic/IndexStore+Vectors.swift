@@ -126,15 +126,16 @@ extension IndexStore {
         var similarities: [Int64: Float] = [:]
         let statement = try connection.prepare(sql)
         try statement.bind([.text(meaning.model)] + (filter?.bindings ?? []))
+        // Each stored vector is copied into an aligned buffer, then multiplied 16 lanes at a time.
+        var item = [Float](repeating: 0, count: dimensions)
         try meaning.vector.withUnsafeBufferPointer { query in
             while try statement.step() {
                 let similarity = statement.withBlob(1) { bytes -> Float? in
                     guard bytes.count == dimensions * MemoryLayout<Float>.size else { return nil }
-                    var sum: Float = 0
-                    for index in 0..<dimensions {
-                        sum += query[index] * bytes.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.size, as: Float.self)
+                    return item.withUnsafeMutableBytes { buffer in
+                        buffer.copyMemory(from: bytes)
+                        return Self.dot(query, buffer.assumingMemoryBound(to: Float.self))
                     }
-                    return sum
                 }
                 guard let similarity else { continue }
                 let id = statement.int64(0)
@@ -148,5 +149,22 @@ extension IndexStore {
         }
         for entry in best { similarities[entry.id] = entry.similarity }
         return (best.map(\.id), similarities)
+    }
+
+    /// The dot product of two vectors of one length.
+    static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeMutableBufferPointer<Float>) -> Float {
+        let lanes = 16
+        var sums = SIMD16<Float>(repeating: 0)
+        var index = 0
+        while index + lanes <= a.count {
+            sums += SIMD16<Float>(a[index..<index + lanes]) * SIMD16<Float>(b[index..<index + lanes])
+            index += lanes
+        }
+        var sum = sums.sum()
+        while index < a.count {
+            sum += a[index] * b[index]
+            index += 1
+        }
+        return sum
     }
 }
