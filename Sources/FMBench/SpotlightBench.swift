@@ -51,9 +51,7 @@ package struct SpotlightBench {
         static let ways = searchWays + [("tool", "SpotlightSearchTool call")]
 
         func percentile(_ way: String, _ fraction: Double) -> Double {
-            let sorted = (times[way] ?? []).sorted()
-            guard !sorted.isEmpty else { return .nan }
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+            (times[way] ?? []).percentile(fraction)
         }
 
         /// `spotlight_<way>_p50_ms` and `…_p99_ms` for each way (`tool`: the tool's call), this package's p99 over FTS5's

@@ -34,9 +34,7 @@ package struct SpotlightMeaningBench {
         let times: [String: [Double]]
 
         func percentile(_ way: String, _ fraction: Double) -> Double {
-            let sorted = (times[way] ?? []).sorted()
-            guard !sorted.isEmpty else { return .nan }
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+            (times[way] ?? []).percentile(fraction)
         }
 
         /// `meaning_notes`, `meaning_vector_ms` (a note's vector), `meaning_vector_bytes` (a

@@ -16,6 +16,16 @@ extension Array where Element == Double {
     }
 }
 
+extension Array where Element == Double {
+    /// The value at `fraction` of the sorted values, nearest rank (the 0.99 of 200 values is the
+    /// 199th); NaN for no values.
+    package func percentile(_ fraction: Double) -> Double {
+        guard !isEmpty else { return .nan }
+        let sorted = self.sorted()
+        return sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+}
+
 extension Array where Element == Int {
     /// The median (the upper one of an even count; 0 for no values).
     package var median: Int {
