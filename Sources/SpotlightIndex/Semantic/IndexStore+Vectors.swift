@@ -65,8 +65,9 @@ extension IndexStore {
     }
 
     /// Stores vectors of `model` in one transaction; one whose item was written again since it
-    /// was read is left out, and vectors of items that are gone are dropped.
-    func storeVectors(_ vectors: [(item: PendingVector, vector: [Float])], model: String) throws(CSIndexError) {
+    /// was read is left out. With `droppingOrphans`, vectors of items that are gone are dropped
+    /// too (a pass over the table: once per update, not per batch).
+    func storeVectors(_ vectors: [(item: PendingVector, vector: [Float])], model: String, droppingOrphans: Bool = true) throws(CSIndexError) {
         try write { connection in
             try connection.execute(Self.createVectors)
             let insert = try connection.prepare(
@@ -79,7 +80,7 @@ extension IndexStore {
                 try insert.bind([.integer(item.row), .real(item.indexed), .text(model), .blob(bytes)])
                 _ = try insert.step()
             }
-            try connection.run("DELETE FROM item_vectors WHERE rowid NOT IN (SELECT rowid FROM items)")
+            if droppingOrphans { try connection.run("DELETE FROM item_vectors WHERE rowid NOT IN (SELECT rowid FROM items)") }
         }
     }
 
@@ -102,7 +103,7 @@ extension IndexStore {
                     .unknownError, reason: .storage(code: -1, message: "the embedding gave \(vectors.count) vectors for \(work.count) texts, or vectors of another length"),
                     path: path)
             }
-            try storeVectors(Array(zip(work, vectors)), model: embedding.identity)
+            try storeVectors(Array(zip(work, vectors)), model: embedding.identity, droppingOrphans: after == 0)
             stored += work.count
             after = last.row
         }
