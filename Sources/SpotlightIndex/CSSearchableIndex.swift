@@ -196,6 +196,7 @@ public final class CSSearchableIndex: @unchecked Sendable {
 
     /// ``updateVectors(with:limit:)`` on the calling thread (benchmarks, tests, and work already
     /// on the write queue).
+    @discardableResult
     package func updateVectorsSynchronously(with embedding: any TextEmbedding, limit: Int = .max) throws -> Int {
         try store.updateVectors(with: embedding, limit: limit)
     }
