@@ -22,8 +22,8 @@ import Synchronization
 ///
 /// Vectors cost time once per item (on 2 cores, about 4 ms a note of 18 words, 18 ms one of 40
 /// generated words) and about 1.9 KB each in the database; a search then adds the question's
-/// vector (about 2 ms) and a pass over the items' vectors (about 10 ms for 10,000 items). The
-/// loaded model takes about 130 MB of memory.
+/// vector (about 2 ms) and a pass over the items' vectors, kept in memory until the index changes
+/// (about 2 ms for 10,000 items). The loaded model takes about 130 MB of memory.
 public struct SemanticRanking: Sendable {
     /// The embedding model file.
     public let modelPath: String

@@ -111,6 +111,36 @@ import Testing
         #expect(try byMeaning("otter spraint", in: index, embedding: embedding, domains: ["mail"]).map(\.identifier) == ["2"])
     }
 
+    /// Kept in memory or read at every search (an index too large to keep), with a filter or
+    /// without: the same items, the same similarities.
+    @Test func keptAndReadVectorsRankAlike() async throws {
+        let index = try IndexFixtures.index()
+        try await index.indexSearchableItems(
+            (0..<40).map { number in
+                IndexFixtures.note(
+                    "\(number)", title: "note \(number)", text: number % 3 == 0 ? "otter spraint rock \(number)" : "heron reeds \(number)",
+                    domain: number % 2 == 0 ? "notes" : "mail")
+            })
+        let embedding = WordBuckets()
+        try index.updateVectorsSynchronously(with: embedding)
+        let meaning = MeaningQuery(vector: embedding.vector("otter spraint"), model: embedding.identity, minimumSimilarity: 0.1)
+        for filter in [nil, (sql: "items.domain = ?", bindings: [SQLiteValue.text("mail")])] {
+            let (kept, read) = try index.store.withReader { connection, statistics in
+                try connection.execute("BEGIN")
+                defer { try? connection.execute("COMMIT") }
+                try statistics.refresh(connection)
+                let kept = try IndexStore.nearest(meaning, limit: 8, including: [1, 2], filter: filter, connection: connection, statistics: statistics)
+                #expect(statistics.keptVectors?.rows.count == 40)
+                let read = try IndexStore.nearest(
+                    meaning, limit: 8, including: [1, 2], filter: filter, connection: connection, statistics: RankingStatistics(), keepingUpTo: 0)
+                return (kept, read)
+            }
+            #expect(!kept.nearest.isEmpty)
+            #expect(kept.nearest == read.nearest)
+            #expect(kept.similarities == read.similarities)
+        }
+    }
+
     @Test func aDamagedVectorIsIgnoredThenComputedAgain() async throws {
         let index = try IndexFixtures.index()
         try await index.indexSearchableItems([IndexFixtures.note("1", title: "Otter", text: "otter spraint")])

@@ -43,6 +43,10 @@ final class RankingStatistics: @unchecked Sendable {
     /// `fm_bm25` ranks every other item last, with ``excludedScore``.
     private var passing: UnsafeMutableBufferPointer<UInt64>?
 
+    /// The vectors of a model's search by meaning, kept until the database changes (see
+    /// ``KeptVectors``); nil until a search reads them.
+    var keptVectors: KeptVectors?
+
     /// What `fm_bm25` gives an item that ``passingRows`` leaves out: more than any score's
     /// negation, so such items come last, and the search drops them.
     static let excludedScore = Double.greatestFiniteMagnitude
@@ -60,6 +64,7 @@ final class RankingStatistics: @unchecked Sendable {
         frequencies = [:]
         freeLengths()
         rows = nil
+        keptVectors = nil
     }
 
     deinit {

@@ -114,46 +114,59 @@ extension IndexStore {
     /// and at least ``MeaningQuery/minimumSimilarity`` similar, best first, and the similarity of
     /// each of them and of the items `including` names (whatever it is); nothing when the index
     /// has no vectors yet.
+    ///
+    /// The current vectors of the model are read once and kept with the reader's `statistics`
+    /// until the database changes (``KeptVectors``), when they fit in `maximumBytes`; the filter
+    /// is then read as the set of items that pass it.
     static func nearest(
-        _ meaning: MeaningQuery, limit: Int, including: Set<Int64>, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection
+        _ meaning: MeaningQuery, limit: Int, including: Set<Int64>, filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection,
+        statistics: RankingStatistics, keepingUpTo maximumBytes: Int = KeptVectors.maximumBytes
     ) throws -> (nearest: [Int64], similarities: [Int64: Float]) {
         guard try hasVectors(connection) else { return ([], [:]) }
         let dimensions = meaning.vector.count
-        let sql = """
+        let current = """
             SELECT item_vectors.rowid, item_vectors.vector FROM item_vectors JOIN items ON items.rowid = item_vectors.rowid
-            WHERE item_vectors.model = ? AND item_vectors.indexed = items.indexed\(filter.map { " AND " + $0.sql } ?? "")
+            WHERE item_vectors.model = ? AND item_vectors.indexed = items.indexed
             """
-        var best: [(id: Int64, similarity: Float)] = []
-        var similarities: [Int64: Float] = [:]
-        let statement = try connection.prepare(sql)
+        var ranking = NearestItems(meaning: meaning, limit: limit, including: including)
+        if let kept = statistics.keptVectors, kept.model == meaning.model, kept.dimensions == dimensions {
+            try ranking.rank(kept, passing: try passingRows(filter, connection: connection))
+            return ranking.result
+        }
+        let stored = try connection.integer("SELECT count(*) FROM item_vectors WHERE model = ?", [.text(meaning.model)])
+        if Int(stored) * dimensions * MemoryLayout<Float>.size <= maximumBytes {
+            var kept = KeptVectors(model: meaning.model, dimensions: dimensions)
+            let all = try connection.prepare(current)
+            try all.bind([.text(meaning.model)])
+            while try all.step() {
+                all.withBlob(1) { bytes in kept.append(row: all.int64(0), bytes: bytes) }
+            }
+            statistics.keptVectors = kept
+            try ranking.rank(kept, passing: try passingRows(filter, connection: connection))
+            return ranking.result
+        }
+        // Too many to keep: read them with the filter, one at a time.
+        let statement = try connection.prepare(current + (filter.map { " AND " + $0.sql } ?? ""))
         try statement.bind([.text(meaning.model)] + (filter?.bindings ?? []))
-        // Each stored vector is copied into an aligned buffer, then multiplied 16 lanes at a time.
         var item = [Float](repeating: 0, count: dimensions)
-        try meaning.vector.withUnsafeBufferPointer { query in
-            while try statement.step() {
-                let similarity = statement.withBlob(1) { bytes -> Float? in
-                    guard bytes.count == dimensions * MemoryLayout<Float>.size else { return nil }
-                    return item.withUnsafeMutableBytes { buffer in
-                        buffer.copyMemory(from: bytes)
-                        return Self.dot(query, buffer.assumingMemoryBound(to: Float.self))
-                    }
-                }
-                guard let similarity else { continue }
-                let id = statement.int64(0)
-                if including.contains(id) { similarities[id] = similarity }
-                guard limit > 0, similarity >= meaning.minimumSimilarity else { continue }
-                if best.count == limit, let last = best.last, similarity <= last.similarity { continue }
-                let place = best.firstIndex { $0.similarity < similarity } ?? best.count
-                best.insert((id, similarity), at: place)
-                if best.count > limit { best.removeLast() }
+        while try statement.step() {
+            statement.withBlob(1) { bytes in
+                guard bytes.count == dimensions * MemoryLayout<Float>.size else { return }
+                item.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
+                item.withUnsafeBufferPointer { ranking.consider(statement.int64(0), $0) }
             }
         }
-        for entry in best { similarities[entry.id] = entry.similarity }
-        return (best.map(\.id), similarities)
+        return ranking.result
+    }
+
+    /// The items that pass `filter`, or nil for no filter.
+    private static func passingRows(_ filter: (sql: String, bindings: [SQLiteValue])?, connection: SQLiteConnection) throws -> Set<Int64>? {
+        guard let filter else { return nil }
+        return Set(try connection.query("SELECT items.rowid FROM items WHERE \(filter.sql)", filter.bindings) { $0.int64(0) })
     }
 
     /// The dot product of two vectors of one length.
-    static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeMutableBufferPointer<Float>) -> Float {
+    static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>) -> Float {
         let lanes = 16
         var sums = SIMD16<Float>(repeating: 0)
         var index = 0
@@ -167,5 +180,47 @@ extension IndexStore {
             index += 1
         }
         return sum
+    }
+}
+
+/// The best items by similarity to a query, as vectors are considered one by one.
+struct NearestItems {
+    let meaning: MeaningQuery
+    let limit: Int
+    let including: Set<Int64>
+    private var best: [(id: Int64, similarity: Float)] = []
+    private var similarities: [Int64: Float] = [:]
+
+    init(meaning: MeaningQuery, limit: Int, including: Set<Int64>) {
+        self.meaning = meaning
+        self.limit = limit
+        self.including = including
+    }
+
+    /// The nearest, best first, and the similarities of them and of the items `including` names.
+    var result: (nearest: [Int64], similarities: [Int64: Float]) {
+        var all = similarities
+        for entry in best { all[entry.id] = entry.similarity }
+        return (best.map(\.id), all)
+    }
+
+    /// Considers one item's vector.
+    mutating func consider(_ id: Int64, _ vector: UnsafeBufferPointer<Float>) {
+        let similarity = meaning.vector.withUnsafeBufferPointer { IndexStore.dot($0, vector) }
+        if including.contains(id) { similarities[id] = similarity }
+        guard limit > 0, similarity >= meaning.minimumSimilarity else { return }
+        if best.count == limit, let last = best.last, similarity <= last.similarity { return }
+        let place = best.firstIndex { $0.similarity < similarity } ?? best.count
+        best.insert((id, similarity), at: place)
+        if best.count > limit { best.removeLast() }
+    }
+
+    /// Considers every kept vector whose item is in `passing` (all of them when it is nil).
+    mutating func rank(_ kept: KeptVectors, passing: Set<Int64>?) throws {
+        kept.values.withUnsafeBufferPointer { values in
+            for (offset, row) in kept.rows.enumerated() where passing?.contains(row) ?? true {
+                consider(row, UnsafeBufferPointer(rebasing: values[(offset * kept.dimensions)..<((offset + 1) * kept.dimensions)]))
+            }
+        }
     }
 }
