@@ -65,9 +65,6 @@ public struct SpotlightSearchTool: RetrievalTool, Sendable {
         return true
     }
 
-    /// The ranking by meaning this tool uses, if any (loading the installed model on first use).
-    var semanticRanking: SemanticRanking? { meaning.ranking }
-
     private let replies = ReplyChannel()
 
     /// Creates the tool.

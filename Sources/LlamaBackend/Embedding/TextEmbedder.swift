@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// Texts are computed together, several per pass (one sequence each, up to 32 texts and the
 /// model's positions in tokens); a text longer than the model's positions keeps its first
-/// ``maximumTokens`` tokens. Safe to share: passes run one at a
-/// time, and beside the process's other llama.cpp work, never at once with it.
+/// ``maximumTokens`` tokens. Safe to share: passes run one at a time, and never at once with the
+/// process's other llama.cpp work.
 package final class TextEmbedder: Sendable {
     /// The model.
     package let model: LlamaModel

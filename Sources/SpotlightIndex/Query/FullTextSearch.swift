@@ -127,10 +127,9 @@ extension IndexStore {
             let terms = search.query.terms
             let words = terms.isEmpty ? [] : try ranked(byWords, filter: filter, connection: connection, statistics: statistics)
             let bound = terms.isEmpty ? 1 : try statistics.highestScore(of: terms, connection: connection)
-            let near = try Self.nearest(
-                meaning, limit: depth, including: Set(words.map(\.id)), filter: filter, connection: connection, statistics: statistics)
-            let fused = meaning.fuse(words: words.map { ($0.id, $0.score) }, bound: bound, nearest: near.nearest, similarities: near.similarities)
             let worded = Set(words.map(\.id))
+            let near = try Self.nearest(meaning, limit: depth, including: worded, filter: filter, connection: connection, statistics: statistics)
+            let fused = meaning.fuse(words: words.map { ($0.id, $0.score) }, bound: bound, nearest: near.nearest, similarities: near.similarities)
             let rows = fused.prefix(search.limit).map { RankedRow(id: $0.id, score: $0.score, matchesWords: worded.contains($0.id)) }
             return try hits(rows, search, connection: connection)
         }

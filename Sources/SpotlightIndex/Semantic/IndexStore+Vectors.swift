@@ -130,7 +130,7 @@ extension IndexStore {
             """
         var ranking = NearestItems(meaning: meaning, limit: limit, including: including)
         if let kept = statistics.keptVectors, kept.model == meaning.model, kept.dimensions == dimensions {
-            try ranking.rank(kept, passing: try passingRows(filter, connection: connection))
+            ranking.rank(kept, passing: try passingRows(filter, connection: connection))
             return ranking.result
         }
         let stored = try connection.integer("SELECT count(*) FROM item_vectors WHERE model = ?", [.text(meaning.model)])
@@ -142,7 +142,7 @@ extension IndexStore {
                 all.withBlob(1) { bytes in kept.append(row: all.int64(0), bytes: bytes) }
             }
             statistics.keptVectors = kept
-            try ranking.rank(kept, passing: try passingRows(filter, connection: connection))
+            ranking.rank(kept, passing: try passingRows(filter, connection: connection))
             return ranking.result
         }
         // Too many to keep: read them with the filter, one at a time.
@@ -216,7 +216,7 @@ struct NearestItems {
     }
 
     /// Considers every kept vector whose item is in `passing` (all of them when it is nil).
-    mutating func rank(_ kept: KeptVectors, passing: Set<Int64>?) throws {
+    mutating func rank(_ kept: KeptVectors, passing: Set<Int64>?) {
         kept.values.withUnsafeBufferPointer { values in
             for (offset, row) in kept.rows.enumerated() where passing?.contains(row) ?? true {
                 consider(row, UnsafeBufferPointer(rebasing: values[(offset * kept.dimensions)..<((offset + 1) * kept.dimensions)]))
