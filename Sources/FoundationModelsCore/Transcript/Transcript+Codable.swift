@@ -419,16 +419,16 @@ enum TranscriptWireFormat {
         guard let value, value != .null else { return GenerationOptions() }
         var options = GenerationOptions()
         if let sampling = value["sampling"] {
-            let seed = number(sampling["seed"]).map { UInt64($0) }
+            let seed = try whole(sampling["seed"], as: UInt64.self, path: path + ".sampling.seed")
             switch try string(sampling, "type", path: path + ".sampling") {
             case "greedy": options.samplingMode = .greedy
-            case "topK": options.samplingMode = .random(top: Int(number(sampling["k"]) ?? 1), seed: seed)
+            case "topK": options.samplingMode = .random(top: try whole(sampling["k"], as: Int.self, path: path + ".sampling.k") ?? 1, seed: seed)
             case "probabilityThreshold": options.samplingMode = .random(probabilityThreshold: number(sampling["threshold"]) ?? 1, seed: seed)
             case let other: throw Failure(path: path + ".sampling.type", reason: "unknown sampling \"\(other)\"")
             }
         }
         options.temperature = number(value["temperature"])
-        options.maximumResponseTokens = number(value["maximumResponseTokens"]).map { Int($0) }
+        options.maximumResponseTokens = try whole(value["maximumResponseTokens"], as: Int.self, path: path + ".maximumResponseTokens")
         if case .string(let mode)? = value["toolCallingMode"] {
             switch mode {
             case "allowed": options.toolCallingMode = .allowed
@@ -454,6 +454,16 @@ enum TranscriptWireFormat {
             throw Failure(path: "\(path).\(key)", reason: value[key] == nil ? "missing" : "expected a string")
         }
         return text
+    }
+
+    /// A number that must be a whole value of `type` (a seed, a count): nil when absent, a
+    /// ``Failure`` when it is fractional, negative for an unsigned type, or out of range.
+    static func whole<Integer: BinaryInteger>(_ value: JSONValue?, as type: Integer.Type, path: String) throws(Failure) -> Integer? {
+        guard let number = number(value) else { return nil }
+        guard let whole = Integer(exactly: number) else {
+            throw Failure(path: path, reason: "\(number) is not a whole number in the range of \(Integer.self)")
+        }
+        return whole
     }
 
     static func number(_ value: JSONValue?) -> Double? {

@@ -78,6 +78,20 @@ import Testing
         (
             #"{"transcript": {"entries": [{"id": "A", "role": "response", "toolCalls": [{"id": "C", "name": "t", "arguments": "{oops"}]}]}}"#,
             "transcript.entries[0].toolCalls[0].arguments"
+        ),
+        // Numbers that are no whole number of their type (found by FuzzTranscript: a token limit
+        // past Int.max stopped the process).
+        (
+            #"{"transcript": {"entries": [{"id": "A", "role": "user", "contents": [], "options": {"maximumResponseTokens": 1e300}}]}}"#,
+            "transcript.entries[0].options.maximumResponseTokens"
+        ),
+        (
+            #"{"transcript": {"entries": [{"id": "A", "role": "user", "contents": [], "options": {"sampling": {"type": "topK", "k": 2.5}}}]}}"#,
+            "transcript.entries[0].options.sampling.k"
+        ),
+        (
+            #"{"transcript": {"entries": [{"id": "A", "role": "user", "contents": [], "options": {"sampling": {"type": "greedy", "seed": -1}}}]}}"#,
+            "transcript.entries[0].options.sampling.seed"
         )
     ]
 
