@@ -27,6 +27,10 @@ struct GenerationFlags: Equatable {
     var serverModel: String?
     /// `--api-key KEY`: the server's bearer token.
     var apiKey: String?
+    /// `--required-calls tool-choice|response-format`: how a round that must call a tool asks the
+    /// server for the call; without it, `response-format` for llama-server and `tool-choice` for
+    /// any other server.
+    var requiredCalls: OpenAICompatibleLanguageModel.RequiredToolCalls?
     /// `--json`: one JSON object with content, usage and timings instead of the bare answer.
     var json = false
     /// `-h`/`--help` was given.
@@ -59,6 +63,13 @@ struct GenerationFlags: Equatable {
             case "--server": serverURL = try arguments.value(for: word)
             case "--server-model": serverModel = try arguments.value(for: word)
             case "--api-key": apiKey = try arguments.value(for: word)
+            case "--required-calls":
+                let setting = try arguments.value(for: word)
+                switch setting {
+                case "tool-choice": requiredCalls = .toolChoice
+                case "response-format": requiredCalls = .responseFormat
+                default: throw CLIError.usage("--required-calls takes tool-choice or response-format, got '\(setting)'")
+                }
             case "--json": json = true
             case "-h", "--help": wantsHelp = true
             case "--": while let rest = arguments.next() { positional.append(rest) }
@@ -78,8 +89,8 @@ struct GenerationFlags: Equatable {
             if modelPath != nil || adapterPath != nil || speculation != nil {
                 throw CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")
             }
-        } else if serverModel != nil || apiKey != nil {
-            throw CLIError.usage("--server-model and --api-key need --server URL")
+        } else if serverModel != nil || apiKey != nil || requiredCalls != nil {
+            throw CLIError.usage("--server-model, --api-key and --required-calls need --server URL")
         }
     }
 
@@ -107,17 +118,20 @@ struct GenerationFlags: Equatable {
     ///   the server cannot say which model it serves.
     func makeModel() async throws -> any LanguageModel {
         if let serverURL, let url = URL(string: serverURL) {
-            let name: String
-            if let serverModel {
-                name = serverModel
-            } else {
+            var listed: ServerModelLookup.ServedModel?
+            if serverModel == nil || requiredCalls == nil {
                 do {
-                    name = try await ServerModelLookup.firstModel(baseURL: url, apiKey: apiKey)
+                    listed = try await ServerModelLookup.firstModel(baseURL: url, apiKey: apiKey, timeout: serverModel == nil ? 30 : 5)
                 } catch {
-                    throw CLIError.failed("--server: \(error)", kind: .modelUnavailable)
+                    // With a model named, the list only tells llama-server apart: a server without
+                    // one is asked with `tool_choice` alone.
+                    if serverModel == nil { throw CLIError.failed("--server: \(error)", kind: .modelUnavailable) }
                 }
             }
-            return OpenAICompatibleLanguageModel(baseURL: url, model: name, apiKey: apiKey)
+            let configuration = OpenAICompatibleLanguageModel.Configuration(
+                baseURL: url, model: serverModel ?? listed?.id ?? "", apiKey: apiKey,
+                requiredToolCalls: requiredCalls ?? (listed?.isLlamaServer == true ? .responseFormat : .toolChoice))
+            return OpenAICompatibleLanguageModel(configuration: configuration)
         }
         configureModel()
         var model = SystemLanguageModel.default
@@ -151,6 +165,10 @@ struct GenerationFlags: Equatable {
           --server-model NAME   the model to ask the server for (with --server; default: the first
                                 model the server lists at GET /v1/models)
           --api-key KEY         the server's API key (with --server)
+          --required-calls HOW  how a turn that must call a tool asks the server for the call:
+                                tool-choice (tool_choice "required") or response-format (the call as
+                                the answer's JSON schema, which llama-server enforces; its default,
+                                told apart by GET /v1/models)
           --temperature X       sampling temperature
           --greedy              always choose the most likely token
           --top-k K             sample among the K most likely tokens

@@ -6,7 +6,8 @@ import JSONValues
 
 /// The model `--server URL` asks for when `--server-model` is not given: the first id in the
 /// server's `GET {URL}/models` list. llama-server serves one model and ignores the name a request
-/// gives; vLLM and `fm serve` list the ones they serve.
+/// gives; vLLM and `fm serve` list the ones they serve. The list also tells llama-server apart
+/// (`owned_by` `llamacpp`), whose required tool calls go as a response format.
 enum ServerModelLookup {
     /// Why the server named no model.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -33,10 +34,23 @@ enum ServerModelLookup {
         }
     }
 
-    /// The first model id the server at `baseURL` (usually ending in `/v1`) lists.
+    /// A model a server lists: its id, and who the list says owns it (`llamacpp` for
+    /// llama.cpp's `llama-server`).
+    struct ServedModel: Equatable {
+        /// The id to ask for.
+        var id: String
+        /// `owned_by`, if the list gives it.
+        var ownedBy: String?
+
+        /// Whether the server is llama.cpp's `llama-server`, which does not hold a model to
+        /// `tool_choice: "required"` (``OpenAICompatibleLanguageModel/RequiredToolCalls``).
+        var isLlamaServer: Bool { ownedBy == "llamacpp" }
+    }
+
+    /// The first model the server at `baseURL` (usually ending in `/v1`) lists.
     ///
     /// - Throws: ``Failure``.
-    static func firstModel(baseURL: URL, apiKey: String?, timeout: TimeInterval = 30) async throws(Failure) -> String {
+    static func firstModel(baseURL: URL, apiKey: String?, timeout: TimeInterval = 30) async throws(Failure) -> ServedModel {
         let url = baseURL.appendingPathComponent("models")
         var request = URLRequest(url: url)
         // Assigned, not passed to the initializer: only an assigned interval replaces
@@ -60,6 +74,6 @@ enum ServerModelLookup {
         }
         guard let first = models.first else { throw .noModels(url: url.absoluteString) }
         guard let id = first["id"]?.stringValue else { throw .malformedList(url: url.absoluteString) }
-        return id
+        return ServedModel(id: id, ownedBy: first["owned_by"]?.stringValue)
     }
 }

@@ -1,4 +1,5 @@
 import FoundationModelsCore
+import JSONValues
 import OpenAIWire
 
 extension ChatCompletionRequest {
@@ -10,9 +11,14 @@ extension ChatCompletionRequest {
     ///   - extendedSampling: Whether to send `top_k` (llama-server and vLLM accept it; OpenAI does not).
     ///   - sendsImages: Whether the server's model reads images; when not, an image goes as its
     ///     label (an `AttachmentReadingTool` of the session reads it here).
+    ///   - callsAsResponseFormat: Whether a round that must call a tool asks for the call as the
+    ///     response's JSON schema (``OpenAICompatibleLanguageModel/RequiredToolCalls/responseFormat``).
     /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
     ///   transcript cannot be read or is not an image.
-    init(_ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool, sendsImages: Bool = true) throws {
+    init(
+        _ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool, sendsImages: Bool = true,
+        callsAsResponseFormat: Bool = false
+    ) throws {
         self.init(
             model: model,
             messages: try Self.messages(
@@ -30,7 +36,9 @@ extension ChatCompletionRequest {
             case .disallowed: toolChoice = ToolChoice.none
             }
         }
-        if let schema = request.schema {
+        if callsAsResponseFormat, toolChoice == .required, let tools = self.tools {
+            responseFormat = .jsonSchema(name: "tool_call", schema: Self.callSchema(of: tools), strict: true)
+        } else if let schema = request.schema {
             responseFormat = .jsonSchema(name: Self.schemaName(schema.name), schema: schema.jsonSchemaValue(), strict: true)
         }
         setSampling(request.generationOptions, extendedSampling: extendedSampling)
@@ -97,6 +105,25 @@ extension ChatCompletionRequest {
             }
         }
         return messages
+    }
+
+    /// The JSON schema of one call of one of `tools`: `{"name": …, "arguments": {…}}`, the name a
+    /// constant and the arguments by that tool's schema (one object per tool, as alternatives).
+    static func callSchema(of tools: [ChatTool]) -> JSONValue {
+        let calls = tools.map { tool in
+            JSONValue.object([
+                JSONMember(key: "type", value: .string("object")),
+                JSONMember(
+                    key: "properties",
+                    value: .object([
+                        JSONMember(key: "name", value: .object([JSONMember(key: "const", value: .string(tool.name))])),
+                        JSONMember(key: "arguments", value: tool.parameters)
+                    ])),
+                JSONMember(key: "required", value: .array([.string("name"), .string("arguments")])),
+                JSONMember(key: "additionalProperties", value: .bool(false))
+            ])
+        }
+        return calls.count == 1 ? calls[0] : .object([JSONMember(key: "anyOf", value: .array(calls))])
     }
 
     /// A tool as an OpenAI function: its name, description and argument schema.

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationModelsCore
+import JSONValues
 import OpenAIWire
 
 /// Turns the events of a streamed chat completion into channel events: text as it arrives, tool
@@ -15,12 +16,24 @@ struct ChatCompletionStreamDecoder {
     }
 
     private var calls: [Int: PendingCall] = [:]
+    /// Whether the request asked for its tool call as the response's JSON
+    /// (``OpenAICompatibleLanguageModel/RequiredToolCalls/responseFormat``): text is then held
+    /// until the end, and becomes the call when it is one.
+    private let callsWrittenAsText: Bool
+    /// The text held back while ``callsWrittenAsText``.
+    private var heldText = ""
     /// The token usage the server reported, if it did.
     private(set) var usage: ChatCompletion.Usage?
     /// Characters of text, reasoning and tool-call arguments received, for estimating usage when
     /// the server reports none.
     private(set) var generatedCharacterCount = 0
     private let decoder = JSONDecoder()
+
+    /// A decoder for one response; with `callsWrittenAsText`, text that is a call of the
+    /// request's tools, `{"name": …, "arguments": {…}}`, is decoded as that call.
+    init(callsWrittenAsText: Bool = false) {
+        self.callsWrittenAsText = callsWrittenAsText
+    }
 
     /// Whether the server sent `[DONE]`.
     private(set) var isDone = false
@@ -63,7 +76,11 @@ struct ChatCompletionStreamDecoder {
             events.append(.reasoning(action: .appendText(reasoning, tokenCount: 1)))
         }
         if let content = delta.content, !content.isEmpty {
-            events.append(.response(action: .appendText(content, tokenCount: 1)))
+            if callsWrittenAsText {
+                heldText += content
+            } else {
+                events.append(.response(action: .appendText(content, tokenCount: 1)))
+            }
         }
         for (position, piece) in (delta.toolCalls ?? []).enumerated() {
             // A whole message's calls may come without indexes: their order is their index.
@@ -77,9 +94,18 @@ struct ChatCompletionStreamDecoder {
         return events
     }
 
-    /// The events due at the end of the stream: the completed tool calls, in index order, then usage.
+    /// The events due at the end of the stream: text held back (or the call it writes), the
+    /// completed tool calls, in index order, then usage.
     func finalEvents() -> [LanguageModelExecutorGenerationChannel.Event] {
         var events: [LanguageModelExecutorGenerationChannel.Event] = []
+        if !heldText.isEmpty {
+            if calls.isEmpty, let call = Self.call(writtenAs: heldText) {
+                events.append(
+                    .toolCalls(action: .toolCall(id: "call-" + UUID().uuidString, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
+            } else {
+                events.append(.response(action: .appendText(heldText, tokenCount: 1)))
+            }
+        }
         for index in calls.keys.sorted() {
             guard let call = calls[index], !call.name.isEmpty else { continue }
             events.append(
@@ -97,6 +123,15 @@ struct ChatCompletionStreamDecoder {
             events.append(.response(action: .updateUsage(input: input, output: output)))
         }
         return events
+    }
+
+    /// The call a text writes as `{"name": "…", "arguments": {…}}` (nothing else beside it but
+    /// white space), with its arguments as JSON text; nil for any other text.
+    static func call(writtenAs text: String) -> (name: String, arguments: String)? {
+        guard let value = try? JSONReader.read(utf8: Array(text.utf8)), let members = value.objectMembers, members.count == 2,
+            let name = value["name"]?.stringValue, !name.isEmpty, let arguments = value["arguments"], arguments.objectMembers != nil
+        else { return nil }
+        return (name, arguments.jsonText())
     }
 
     /// Whether the server finished the response: `[DONE]`, or a finish reason on the choice.

@@ -65,9 +65,11 @@ extension OpenAICompatibleLanguageModel {
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws -> ExchangeTokenCount {
             let body = try ChatCompletionRequest(
-                request, model: configuration.model, extendedSampling: configuration.sendsTopK, sendsImages: configuration.supportsImages)
+                request, model: configuration.model, extendedSampling: configuration.sendsTopK, sendsImages: configuration.supportsImages,
+                callsAsResponseFormat: configuration.requiredToolCalls == .responseFormat)
             let urlRequest = self.urlRequest(body: body)
-            let decoder = try await stream(urlRequest, into: channel)
+            let asksForCallAsText = configuration.requiredToolCalls == .responseFormat && body.toolChoice == .required
+            let decoder = try await stream(urlRequest, into: channel, callsWrittenAsText: asksForCallAsText)
             return ExchangeTokenCount(decoder, requestBodySize: urlRequest.httpBody?.count ?? 0)
         }
 
@@ -92,9 +94,11 @@ extension OpenAICompatibleLanguageModel {
             configuration.baseURL.appendingPathComponent("chat/completions")
         }
 
-        private func stream(_ request: URLRequest, into channel: LanguageModelExecutorGenerationChannel) async throws -> ChatCompletionStreamDecoder {
+        private func stream(
+            _ request: URLRequest, into channel: LanguageModelExecutorGenerationChannel, callsWrittenAsText: Bool
+        ) async throws -> ChatCompletionStreamDecoder {
             var parser = ServerSentEventParser()
-            var decoder = ChatCompletionStreamDecoder()
+            var decoder = ChatCompletionStreamDecoder(callsWrittenAsText: callsWrittenAsText)
             var status = 0
             var retryAfter: String?
             var isEventStream = true

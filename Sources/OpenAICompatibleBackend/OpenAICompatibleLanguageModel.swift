@@ -47,6 +47,10 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         /// abandoned with ``LanguageModelSession/GenerationError/decodingFailure(_:)``, so a server
         /// that never stops (or sends one endless line) cannot exhaust memory.
         public var maximumResponseSize: Int
+        /// How a round that must call a tool asks the server for the call (``RequiredToolCalls``):
+        /// `tool_choice` alone unless set; `.responseFormat` for llama.cpp's `llama-server`, which
+        /// does not hold the model to `tool_choice: "required"`.
+        public var requiredToolCalls: RequiredToolCalls
 
         /// The default ``maximumResponseSize``: 64 MiB, about 300,000 streamed tokens.
         public static let defaultMaximumResponseSize = 64 << 20
@@ -63,10 +67,11 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         ///   - supportsImages: Whether the server's model reads images.
         ///   - supportsReasoning: Whether the server's model reasons.
         ///   - maximumResponseSize: The most bytes one response body may have.
+        ///   - requiredToolCalls: How a round that must call a tool asks for the call.
         public init(
             baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:],
             requestTimeout: TimeInterval = 300, sendsTopK: Bool = true, supportsImages: Bool = false, supportsReasoning: Bool = false,
-            maximumResponseSize: Int = defaultMaximumResponseSize
+            maximumResponseSize: Int = defaultMaximumResponseSize, requiredToolCalls: RequiredToolCalls = .toolChoice
         ) {
             self.baseURL = baseURL
             self.model = model
@@ -77,6 +82,7 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
             self.supportsImages = supportsImages
             self.supportsReasoning = supportsReasoning
             self.maximumResponseSize = maximumResponseSize
+            self.requiredToolCalls = requiredToolCalls
         }
     }
 

@@ -83,7 +83,22 @@ import JSONValues
         #expect(throws: CLIError.usage("--server needs an http(s) URL such as http://127.0.0.1:1976/v1")) {
             try flags(["--server", "ftp://x", "--server-model", "m"])
         }
-        #expect(throws: CLIError.usage("--server-model and --api-key need --server URL")) { try flags(["--api-key", "k"]) }
+        #expect(throws: CLIError.usage("--server-model, --api-key and --required-calls need --server URL")) { try flags(["--api-key", "k"]) }
+        // How a required tool call is asked for: as told, or (untold) tool_choice for a server
+        // that is not llama-server (nothing listens here, so nothing says it is).
+        let told = try flags(["--server", "http://127.0.0.1:1/v1", "--server-model", "m", "--required-calls", "response-format"])
+        #expect(told.requiredCalls == .responseFormat)
+        #expect((try await told.makeModel() as? OpenAICompatibleLanguageModel)?.configuration.requiredToolCalls == .responseFormat)
+        let untold = try flags(["--server", "http://127.0.0.1:1/v1", "--server-model", "m"])
+        #expect((try await untold.makeModel() as? OpenAICompatibleLanguageModel)?.configuration.requiredToolCalls == .toolChoice)
+        #expect(throws: CLIError.usage("--required-calls takes tool-choice or response-format, got 'json'")) {
+            try flags(["--server", "http://x/v1", "--required-calls", "json"])
+        }
+        #expect(throws: CLIError.usage("--server-model, --api-key and --required-calls need --server URL")) {
+            try flags(["--required-calls", "tool-choice"])
+        }
+        #expect(ServerModelLookup.ServedModel(id: "qwen", ownedBy: "llamacpp").isLlamaServer)
+        #expect(!ServerModelLookup.ServedModel(id: "qwen", ownedBy: "vllm").isLlamaServer)
         #expect(throws: CLIError.usage("--server cannot be combined with --model, --adapter or --speculation")) {
             try flags(["--server", "http://x/v1", "--server-model", "m", "--model", "a.gguf"])
         }

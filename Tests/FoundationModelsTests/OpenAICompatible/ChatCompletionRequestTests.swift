@@ -87,6 +87,36 @@ struct RemoteCityFact {
         #expect(try body(request)["tool_choice"] == .string("none"))
     }
 
+    /// With `RequiredToolCalls.responseFormat`, a round that must call a tool asks for one call of
+    /// its tools as the response format (each tool's name a constant, its arguments by its
+    /// schema), in place of the request's own schema; the answer round after the call, and any
+    /// round that may answer, keep the request's schema.
+    @Test func aRequiredCallCanBeAskedForAsTheResponseFormat() throws {
+        let weather = Transcript.ToolDefinition(name: "weather", description: "The weather.", parameters: RemoteCityFact.generationSchema)
+        func format(_ mode: GenerationOptions.ToolCallingMode, tools: [Transcript.ToolDefinition], transcript: Transcript = Self.prompt) throws -> JSONValue? {
+            let request = LanguageModelExecutorGenerationRequest(
+                transcript: transcript, enabledTools: tools, schema: RemoteCityFact.generationSchema, generationOptions: GenerationOptions(toolCallingMode: mode))
+            return try ChatCompletionRequest(request, model: "smol", extendedSampling: true, callsAsResponseFormat: true).jsonValue["response_format"]
+        }
+        let one = try #require(try format(.required, tools: [Self.lookup]))
+        #expect(one["json_schema"]?["name"] == .string("tool_call"))
+        let call = try #require(one["json_schema"]?["schema"])
+        #expect(call["properties"]?["name"] == .object([JSONMember(key: "const", value: .string("lookupTeamMember"))]))
+        #expect(call["properties"]?["arguments"]?.serialized() == Self.lookup.parameters.jsonSchemaText())
+        #expect(call["required"] == .array([.string("name"), .string("arguments")]))
+        let two = try #require(try format(.required, tools: [Self.lookup, weather])?["json_schema"]?["schema"]?["anyOf"]?.arrayValue)
+        #expect(two.map { $0["properties"]?["name"]?["const"] } == [.string("lookupTeamMember"), .string("weather")])
+        for answering in [try format(.allowed, tools: [Self.lookup]), try format(.required, tools: [])] {
+            #expect(answering?["json_schema"]?["name"] == .string("RemoteCityFact"))
+        }
+        let called = Transcript(
+            entries: Self.prompt.map { $0 } + [
+                .toolCalls(Transcript.ToolCalls([Transcript.ToolCall(id: "c1", toolName: "lookupTeamMember", arguments: GeneratedContent("{}"))])),
+                .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "lookupTeamMember", segments: [.text(.init(content: "Sara"))]))
+            ])
+        #expect(try format(.required, tools: [Self.lookup], transcript: called)?["json_schema"]?["name"] == .string("RemoteCityFact"))
+    }
+
     @Test func schemaBecomesAStrictJSONSchemaResponseFormat() throws {
         let schema = RemoteCityFact.generationSchema
         let json = try body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))

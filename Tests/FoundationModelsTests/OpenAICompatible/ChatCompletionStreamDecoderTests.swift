@@ -12,8 +12,8 @@ import Testing
         var usage: [Int] = []
     }
 
-    func run(_ payloads: [String]) throws(OpenAICompatibleError) -> (Outcome, ChatCompletionStreamDecoder) {
-        var decoder = ChatCompletionStreamDecoder()
+    func run(_ payloads: [String], callsWrittenAsText: Bool = false) throws(OpenAICompatibleError) -> (Outcome, ChatCompletionStreamDecoder) {
+        var decoder = ChatCompletionStreamDecoder(callsWrittenAsText: callsWrittenAsText)
         var events: [LanguageModelExecutorGenerationChannel.Event] = []
         for payload in payloads {
             events += try decoder.events(for: ServerSentEvent(name: nil, data: payload))
@@ -69,6 +69,38 @@ import Testing
         #expect(outcome.calls == [#"call_a lookup {"query": "Sara"}"#, #"call_b weather {"city":"Tunis"}"#])
         #expect(outcome.text.isEmpty)
         #expect(outcome.usage.isEmpty)
+    }
+
+    /// A call asked for as the response's JSON (llama-server's way of enforcing a required call)
+    /// comes back as text and is decoded as the call; other text stays text, and a call the server
+    /// sent as `tool_calls` is taken as sent.
+    @Test func aCallWrittenAsTheResponseIsTheCall() throws {
+        let written = [
+            #"{"choices":[{"index":0,"delta":{"content":"{\"name\": \"lookup\", "}}]}"#,
+            #"{"choices":[{"index":0,"delta":{"content":"\"arguments\": {\"query\": \"Sara\"}}"},"finish_reason":"stop"}]}"#
+        ]
+        let (call, _) = try run(written, callsWrittenAsText: true)
+        #expect(call.text.isEmpty)
+        #expect(call.calls.count == 1)
+        #expect(call.calls.first?.hasSuffix(#" lookup {"query":"Sara"}"#) == true)
+        #expect(call.calls.first?.hasPrefix("call-") == true)
+
+        let (unasked, _) = try run(written)
+        #expect(unasked.calls.isEmpty)
+        #expect(unasked.text == #"{"name": "lookup", "arguments": {"query": "Sara"}}"#)
+
+        for text in [#"Sara is the product lead."#, #"{\"name\": \"lookup\"}"#, #"{\"name\": \"lookup\", \"arguments\": \"Sara\"}"#] {
+            let (prose, _) = try run([#"{"choices":[{"index":0,"delta":{"content":"\#(text)"},"finish_reason":"stop"}]}"#], callsWrittenAsText: true)
+            #expect(prose.calls.isEmpty, "\(text)")
+            #expect(!prose.text.isEmpty, "\(text)")
+        }
+
+        let (sent, _) = try run(
+            [
+                #"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"lookup","arguments":"{}"}}]}}]}"#,
+                #"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#
+            ], callsWrittenAsText: true)
+        #expect(sent.calls == ["call_a lookup {}"])
     }
 
     @Test func reasoningIsReportedApart() throws {

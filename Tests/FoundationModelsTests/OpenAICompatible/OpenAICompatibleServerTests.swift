@@ -81,6 +81,31 @@ import SmartNotes
         #expect(response.usage.input.totalTokenCount > 0)
     }
 
+    /// A turn that must call a tool, with the call asked for as the response format
+    /// (`RequiredToolCalls.responseFormat`): llama-server's grammar holds SmolLM2 to a call of the
+    /// tool with arguments by its schema, which the session runs once before answering. (With
+    /// `tool_choice` alone this server lets the model answer in text: the default mode is not
+    /// asserted here, as whether SmolLM2 then calls is the model's.)
+    @Test func aRequiredCallAskedForAsTheResponseFormatIsMade() async throws {
+        let server = try await ReferenceServer(modelPath: TestModels.smolLM2Path)
+        defer { server.stop() }
+        let configuration = OpenAICompatibleLanguageModel.Configuration(
+            baseURL: URL(string: "http://127.0.0.1:\(server.port)/v1")!, model: "smollm2", requiredToolCalls: .responseFormat)
+        let session = LanguageModelSession(
+            model: OpenAICompatibleLanguageModel(configuration: configuration), tools: [TeamDirectoryTool()],
+            instructions: "Assign action items to real team members. Use the lookup tool to resolve names.")
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60, toolCallingMode: .required)
+        let response = try await session.respond(to: "Who is Sara?", options: options)
+        let calls = session.transcript.flatMap { entry -> [Transcript.ToolCall] in
+            if case .toolCalls(let calls) = entry { return Array(calls) }
+            return []
+        }
+        #expect(calls.map(\.toolName) == ["lookupTeamMember"])
+        #expect(calls.first.map { (try? TeamDirectoryTool.Arguments($0.arguments)) != nil } == true)
+        #expect(session.transcript.contains { if case .toolOutput = $0 { true } else { false } })
+        #expect(response.usage.input.totalTokenCount > 0)
+    }
+
     @Test func aPromptLongerThanTheServersContextIsExceededContextWindowSize() async throws {
         let server = try await ReferenceServer(modelPath: TestModels.smolLM2Path, contextLength: 256)
         defer { server.stop() }
