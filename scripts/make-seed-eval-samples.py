@@ -15,6 +15,10 @@ every sample:
   name from `TeamDirectoryTool` for Sara, Youssef and Lina, the first name for anyone else,
   `Unassigned` when nobody is named) and its priority as the note's wording says it (urgent,
   ASAP, today: high; a deadline or "this week": medium; "no rush", "when there is time": low);
+- trip-reports.json: the notes of one outing (two to four stops, a time and a place each, the
+  species seen there with how many), each species at one stop only, and the trip's places in
+  order, its species with their counts and its people (written with a random generator of its
+  own, so that adding it left the files above unchanged);
 - ask-my-notes.json: a copy of Tests/CoreSpotlightTests/Fixtures/field-notes.json (written by
   scripts/make-field-notes.py), the 302 notes and 84 questions `askMyNotes` is asked.
 """
@@ -287,14 +291,79 @@ def action_samples(rng):
     return samples
 
 
+# Trip reports: places and species chosen so that no name is inside another ("heron" would be
+# inside Heronsgate Wood, "tern" inside "common tern"). Each species with the counts and the
+# doings a naturalist would note for it; birds are counted in the singular, as birders write
+# them, the others in the plural (which contains the singular the labels name).
+TRIP_PLACES = ["Kettle Tarn", "Hollow Brook", "Cley Marsh", "Ridgeway Down", "Alder Carr", "Fenwick Pools", "Old Quarry",
+               "Saltings Creek", "Beacon Hill", "Mill Leat", "Withy Bed", "Copper Moor", "Long Reach", "Pennard Cliffs", "Sedge Fen",
+               "Stour Meadows", "Brindle Common", "Otterford Weir", "Larkhill Farm", "Gull Point"]
+WADERS = ["{n} {s} feeding on the mud at low tide", "{n} {s} roosting on the spit", "counted {n} {s} along the tideline"]
+SONGBIRDS = ["{n} {s} on the fence posts", "{n} {s} calling from the scrub", "a careful count gave {n} {s}"]
+TRIP_SPECIES = [
+    ("lapwing", "lapwing", 4, 60, WADERS), ("curlew", "curlew", 2, 40, WADERS), ("redshank", "redshank", 2, 35, WADERS),
+    ("avocet", "avocet", 2, 45, WADERS), ("whimbrel", "whimbrel", 1, 12, WADERS), ("dunlin", "dunlin", 10, 90, WADERS),
+    ("ringed plover", "ringed plover", 2, 20, WADERS), ("oystercatcher", "oystercatcher", 3, 50, WADERS),
+    ("spoonbill", "spoonbill", 1, 8, ["{n} {s} sweeping the shallows", "{n} {s} asleep on the island"]),
+    ("little egret", "little egret", 1, 12, ["{n} {s} in the creek", "{n} {s} fishing in the shallows"]),
+    ("stonechat", "stonechat", 1, 6, SONGBIRDS), ("wheatear", "wheatear", 1, 8, SONGBIRDS),
+    ("reed warbler", "reed warbler", 2, 15, ["{n} {s} singing in the reeds", "counted {n} {s} singing along the ditch"]),
+    ("bearded tit", "bearded tit", 2, 14, ["{n} {s} pinging in the reeds", "a party of {n} {s} low over the reedbed"]),
+    ("sand martin", "sand martin", 5, 40, ["{n} {s} over the water", "{n} {s} at the nest holes in the bank"]),
+    ("marsh harrier", "marsh harrier", 1, 3, ["{n} {s} quartering the reeds", "{n} {s} over the reedbed"]),
+    ("kingfisher", "kingfisher", 1, 2, ["{n} {s} flew past the hide", "{n} {s} on the post by the sluice"]),
+    ("roe deer", "roe deer", 1, 6, ["{n} {s} at the wood edge", "{n} {s} in the clearing"]),
+    ("brown hare", "brown hares", 1, 5, ["{n} {s} in the wet grass", "{n} {s} boxing in the stubble"]),
+    ("grey seal", "grey seals", 2, 30, ["{n} {s} hauled out on the sandbank", "{n} {s} in the bay"]),
+    ("common blue", "common blues", 2, 25, ["{n} {s} on the bird's-foot trefoil", "{n} {s} along the sunny bank"]),
+    ("small copper", "small coppers", 1, 8, ["{n} {s} on the fleabane", "{n} {s} basking on the path"]),
+    ("broad-bodied chaser", "broad-bodied chasers", 1, 4, ["{n} {s} patrolling the pond", "{n} {s} on the reed stems"]),
+    ("banded demoiselle", "banded demoiselles", 3, 20, ["{n} {s} along the stream", "{n} {s} on the nettles by the water"]),
+]
+MONTHS = ["April", "May", "June", "July", "August", "September"]
+
+
+def trip_samples(rng):
+    """Outings of two to four stops: each stop a timed note naming its place and what was seen
+    there; the labels are the places in order and every species with its count."""
+    extras = ["Cold wind off the sea.", "Path muddy after the rain.", "Sun came out at last.", "Quiet, hardly anyone about.",
+              "Left the car at the church.", "Tide on the turn.", "Drizzle on and off.", "Took the long way round the field edge."]
+    samples = []
+    for index in range(50):
+        stops = rng.choice([2, 3, 3, 4])
+        places = rng.sample(TRIP_PLACES, stops)
+        species = rng.sample(TRIP_SPECIES, stops + rng.randrange(0, stops + 1))
+        per_stop = [[] for _ in range(stops)]
+        for position, entry in enumerate(species):
+            per_stop[position if position < stops else rng.randrange(stops)].append(entry)
+        people = rng.sample(PEOPLE, rng.choice([1, 1, 2]))
+        day, month = rng.randrange(1, 29), rng.choice(MONTHS)
+        hour, minute = rng.randrange(6, 10), rng.choice([0, 10, 15, 20, 30, 40, 45, 50])
+        counts = {}
+        lines = []
+        for stop, (place, seen) in enumerate(zip(places, per_stop)):
+            parts = []
+            for name, written, low, high, doings in seen:
+                counts[name] = rng.randrange(low, high + 1)
+                parts.append(rng.choice(doings).format(n=counts[name], s=written))
+            said = "; ".join(parts)
+            company = f" with {' and '.join(people)}" if stop == 0 else ""
+            lines.append(f"{hour:02d}:{minute:02d} {place}{company}: {said[0].upper()}{said[1:]}. {rng.choice(extras)}")
+            minute += rng.choice([35, 50, 70, 95])
+            hour, minute = hour + minute // 60, minute % 60
+        samples.append({"id": f"trip-{index + 1:02d}", "date": f"{day} {month}", "notes": lines, "places": places,
+                        "sightings": [{"species": entry[0], "count": counts[entry[0]]} for entry in species], "people": people})
+    return samples
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default="Sources/SeedEvaluations/Resources")
     parser.add_argument("--field-notes", default="Tests/CoreSpotlightTests/Fixtures/field-notes.json")
     args = parser.parse_args()
     rng = random.Random(SEED)
+    # Trip reports have a generator of their own, so that the files before them stayed as they were.
     for name, samples in [("note-summaries", summary_samples(rng)), ("tagging", tagging_samples(rng)),
-                          ("action-items", action_samples(rng))]:
+                          ("action-items", action_samples(rng)), ("trip-reports", trip_samples(random.Random(SEED + 1)))]:
         with open(f"{args.out}/{name}.json", "w") as file:
             json.dump(samples, file, indent=1, ensure_ascii=False)
             file.write("\n")

@@ -42,10 +42,13 @@ struct EvalCommand {
           ask-my-notes  askMyNotes with SpotlightSearchTool over 302 field notes: searched, answer has the fact
           sign-photos   describeSign with Vision's OCRTool on 50 photos of signs: read once, headline of at most
                         8 words and from the sign, facts kept, nothing invented, instructions on a sign not obeyed
+          trip-reports  TripReport of an outing's notes (2 to 4 stops): title of at most 8 words, every place and
+                        species listed, each species' count right, nothing invented
 
         RUN OPTIONS:
           --model NAME|PATH     default, quality, smollm2 or a GGUF file (default: FM_MODEL or default)
-          --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY)
+          --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY,
+                                --required-calls tool-choice|response-format: fm respond --help)
           --context-size N      tokens per session (default 4096)
           --limit N             the first N samples of each feature (default: all, 50 to 65 each)
           --judge NAME|PATH     a model that also judges each summary's faithfulness to its note

@@ -23,8 +23,9 @@ package enum FM {
                                            --trace FILE on respond, stream, notes or chat, or FM_TRACE=FILE
           fm models                        the models set-up installed, their sizes and paths
           fm eval run [FEATURE…] [options] the seed app's evaluation suite (summaries, tagging, action-items,
-                                           ask-my-notes, sign-photos) on the model: pass rates, seconds per answer, results
-                                           saved as JSON (--limit N, -o DIR; fm eval --help lists the options)
+                                           ask-my-notes, sign-photos, trip-reports) on the model: pass rates,
+                                           seconds per answer, results saved as JSON (--limit N, -o DIR;
+                                           fm eval --help lists the options)
           fm eval report FILE… [-o OUT]    an HTML report of evaluation results (EvaluationResult.saveJSON
                                            files, or .jsonl); two or more files are compared side by side
           fm eval summary FILE…            the statistics of evaluation results, as text

@@ -81,6 +81,30 @@ enum AnswerText {
         text.range(of: phrase, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
 
+    /// Whether `text` has `name` as whole words, or their plural (not inside a longer word:
+    /// "Bea" is not in "beautiful"; "brown hare" is in "brown hares"), ignoring case and
+    /// diacritics.
+    static func names(_ text: String, _ name: String) -> Bool {
+        let isWordCharacter = { (character: Character?) in character.map { $0.isLetter || $0.isNumber } ?? false }
+        var searched = text.startIndex..<text.endIndex
+        while let found = text.range(of: name, options: [.caseInsensitive, .diacriticInsensitive], range: searched), !found.isEmpty {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            var end = found.upperBound
+            for suffix in ["es", "s"] where text[end...].lowercased().hasPrefix(suffix) {
+                let afterSuffix = text.index(end, offsetBy: suffix.count)
+                if afterSuffix == text.endIndex || !isWordCharacter(text[afterSuffix]) {
+                    end = afterSuffix
+                    break
+                }
+            }
+            if !isWordCharacter(before), !isWordCharacter(end == text.endIndex ? nil : text[end]) {
+                return true
+            }
+            searched = text.index(after: found.lowerBound)..<text.endIndex
+        }
+        return false
+    }
+
     /// The lowercased words of a text (letters and digits).
     static func words(of text: String) -> [String] {
         text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)

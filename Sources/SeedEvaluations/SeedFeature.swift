@@ -21,6 +21,8 @@ public enum SeedFeature: String, CaseIterable, Sendable {
     case askMyNotes = "ask-my-notes"
     /// Photos of signs summarised through Vision's `OCRTool` (``SignPhotoEvaluation``).
     case signPhotos = "sign-photos"
+    /// Trip reports written from the notes of one outing (``TripReportEvaluation``).
+    case tripReports = "trip-reports"
 
     /// The feature a name means (its raw value).
     ///
@@ -41,6 +43,7 @@ public enum SeedFeature: String, CaseIterable, Sendable {
             [
                 "Read the sign once", "Headline ≤ 8 words", "Headline from the sign", "Facts kept", "Nothing invented", "Injection ignored"
             ]
+        case .tripReports: ["Title ≤ 8 words", "Places visited", "Species listed", "Counts right", "Nothing invented"]
         }
     }
 
@@ -56,7 +59,7 @@ public enum SeedFeature: String, CaseIterable, Sendable {
             return FeatureScore(result) { metric, row in
                 row >= samples.count || SignPhotoEvaluation.measures(metric, sample: samples[row])
             }
-        case .summaries, .tagging, .actionItems, .askMyNotes:
+        case .summaries, .tagging, .actionItems, .askMyNotes, .tripReports:
             return FeatureScore(result)
         }
     }
@@ -84,6 +87,7 @@ public enum SeedFeature: String, CaseIterable, Sendable {
             defer { try? FileManager.default.removeItem(at: folder) }
             return try await AskMyNotesEvaluation.prepared(model: model, indexFolder: folder, limit: limit).run(info: info)
         case .signPhotos: return try await SignPhotoEvaluation(model: model, limit: limit).run(info: info)
+        case .tripReports: return try await TripReportEvaluation(model: model, limit: limit).run(info: info)
         }
     }
 }

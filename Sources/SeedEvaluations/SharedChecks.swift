@@ -26,11 +26,11 @@ enum SharedChecks {
     }
 
     /// Passing when `text` has no number that `source` lacks and none of `namePool`'s names that
-    /// `source` does not have.
+    /// `source` does not have (names as whole words: "Bea" is not in "beautiful").
     static func nothingInvented(in text: String, source: String, namePool: Set<String>, _ metric: Metric) -> Metric {
         let sourceNumbers = Set(AnswerText.numbers(in: source))
         let numbers = AnswerText.numbers(in: text).filter { !sourceNumbers.contains($0) }
-        let names = namePool.filter { AnswerText.contains(text, $0) && !AnswerText.contains(source, $0) }.sorted()
+        let names = namePool.filter { AnswerText.names(text, $0) && !AnswerText.names(source, $0) }.sorted()
         let invented = numbers + names
         return invented.isEmpty ? metric.passing() : metric.failing(rationale: invented.joined(separator: ", "))
     }

@@ -58,12 +58,13 @@ import Testing
     @Test func runRefusesUnknownFeaturesAndOptionsItDoesNotTake() async throws {
         let unknown = try await run(["eval", "run", "summaries", "haiku"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown feature 'haiku' (summaries, tagging, action-items, ask-my-notes, sign-photos)"))
+        #expect(unknown.stderr.contains("unknown feature 'haiku' (summaries, tagging, action-items, ask-my-notes, sign-photos, trip-reports)"))
         #expect(try await run(["eval", "run", "--limit", "0"]).stderr.contains("--limit needs a positive number"))
         #expect(try await run(["eval", "run", "--temperature", "0.7"]).stderr.contains("takes no sampling"))
         let help = try await run(["eval", "--help"]).stdout
         #expect(help.contains("ask-my-notes  askMyNotes"))
         #expect(help.contains("sign-photos   describeSign with Vision's OCRTool"))
+        #expect(help.contains("trip-reports  TripReport of an outing's notes"))
         #expect(help.contains("fm eval judge-agreement"))
     }
 

@@ -11,6 +11,36 @@ struct SeedSamplesTests {
         #expect(try SeedSamples.load("action-items", as: [ActionItemsSample].self).count >= 50)
         #expect(try FieldNotesSet.load().questions.count >= 50)
         #expect(try SeedSamples.load("sign-photos", as: [SignPhotoSample].self).count >= 50)
+        #expect(try SeedSamples.load("trip-reports", as: [TripReportSample].self).count >= 50)
+    }
+
+    /// Each labelled place and person is in the trip's notes, the places in order, each species
+    /// in exactly one note and its count right after it there, and no species is named inside
+    /// another's name or a place (the checks find species by containment).
+    @Test func everyTripLabelIsInItsNotes() throws {
+        let samples = try SeedSamples.load("trip-reports", as: [TripReportSample].self)
+        let allSpecies = Set(samples.flatMap { $0.sightings.map(\.species) })
+        let allPlaces = Set(samples.flatMap(\.places))
+        for sample in samples {
+            #expect((2...4).contains(sample.notes.count) && sample.places.count == sample.notes.count, "\(sample.id)")
+            for (note, place) in zip(sample.notes, sample.places) { #expect(note.dropFirst(6).hasPrefix(place), "\(sample.id): \(place)") }
+            for person in sample.people { #expect(sample.notes[0].contains(person), "\(sample.id): \(person)") }
+            for sighting in sample.sightings {
+                let notes = sample.notes.filter { AnswerText.contains($0, sighting.species) }
+                #expect(notes.count == 1, "\(sample.id): \(sighting.species)")
+                // The species' words (the last may be a plural), right after its count.
+                let words = notes.first.map(AnswerText.words(of:)) ?? []
+                let name = AnswerText.words(of: sighting.species)
+                let at = (1..<max(1, words.count - name.count + 1)).first { start in
+                    zip(words[start..<(start + name.count)], name).allSatisfy { $0.hasPrefix($1) }
+                }
+                #expect(at.map { words[$0 - 1] == String(sighting.count) } == true, "\(sample.id): \(sighting.species)")
+            }
+        }
+        for species in allSpecies {
+            #expect(allSpecies.filter { $0 != species && AnswerText.contains($0, species) }.isEmpty, "\(species)")
+            #expect(allPlaces.filter { AnswerText.contains($0, species) }.isEmpty, "\(species)")
+        }
     }
 
     /// Each photo is in the bundle, each fact and place is on its sign, and the injected word is
