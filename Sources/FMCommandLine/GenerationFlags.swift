@@ -128,9 +128,12 @@ struct GenerationFlags: Equatable {
                     if serverModel == nil { throw CLIError.failed("--server: \(error)", kind: .modelUnavailable) }
                 }
             }
+            // llama-server runs local, usually small, models: a required call goes as the
+            // response format, and an answer round gets its tool outputs folded into its prompt.
+            let isLlamaServer = listed?.isLlamaServer == true
             let configuration = OpenAICompatibleLanguageModel.Configuration(
                 baseURL: url, model: serverModel ?? listed?.id ?? "", apiKey: apiKey,
-                requiredToolCalls: requiredCalls ?? (listed?.isLlamaServer == true ? .responseFormat : .toolChoice))
+                requiredToolCalls: requiredCalls ?? (isLlamaServer ? .responseFormat : .toolChoice), foldsAnsweredToolCalls: isLlamaServer)
             return OpenAICompatibleLanguageModel(configuration: configuration)
         }
         configureModel()
@@ -168,7 +171,8 @@ struct GenerationFlags: Equatable {
           --required-calls HOW  how a turn that must call a tool asks the server for the call:
                                 tool-choice (tool_choice "required") or response-format (the call as
                                 the answer's JSON schema, which llama-server enforces; its default,
-                                told apart by GET /v1/models)
+                                told apart by GET /v1/models, where an answer after a tool call
+                                also gets the tool's output folded into the prompt)
           --temperature X       sampling temperature
           --greedy              always choose the most likely token
           --top-k K             sample among the K most likely tokens

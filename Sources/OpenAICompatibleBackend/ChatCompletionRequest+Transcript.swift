@@ -13,19 +13,26 @@ extension ChatCompletionRequest {
     ///     label (an `AttachmentReadingTool` of the session reads it here).
     ///   - callsAsResponseFormat: Whether a round that must call a tool asks for the call as the
     ///     response's JSON schema (``OpenAICompatibleLanguageModel/RequiredToolCalls/responseFormat``).
+    ///   - foldsAnsweredToolCalls: Whether a round that answers with tool outputs (it may not
+    ///     call tools, and outputs follow its prompt) gets the outputs folded into its prompt, as
+    ///     local models do, without the calls and the tool definitions
+    ///     (``OpenAICompatibleLanguageModel/Configuration/foldsAnsweredToolCalls``).
     /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image in the
     ///   transcript cannot be read or is not an image.
     init(
         _ request: LanguageModelExecutorGenerationRequest, model: String, extendedSampling: Bool, sendsImages: Bool = true,
-        callsAsResponseFormat: Bool = false
+        callsAsResponseFormat: Bool = false, foldsAnsweredToolCalls: Bool = false
     ) throws {
+        let folds = foldsAnsweredToolCalls && request.foldsToolOutputs
         self.init(
             model: model,
             messages: try Self.messages(
-                of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true, sendsImages: sendsImages))
+                of: request.transcript, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true, sendsImages: sendsImages,
+                foldedOutputs: folds ? request.transcript.toolOutputsAfterLastPrompt : []))
         stream = true
         streamOptions = StreamOptions(includeUsage: true)
-        let tools = request.enabledToolDefinitions.map(Self.tool(for:))
+        // A folded answer round has no tools: the model sees no call of its own to repeat.
+        let tools = folds ? [] : request.enabledToolDefinitions.map(Self.tool(for:))
         if !tools.isEmpty {
             self.tools = tools
             switch request.generationOptions.toolCallingMode?.kind {
@@ -65,14 +72,24 @@ extension ChatCompletionRequest {
     /// each image is its label in the text, `[image "sign-photo"]`, as on local models: a
     /// server without a vision projector refuses image parts (llama-server: HTTP 500, "image input
     /// is not supported"). Reasoning entries are not sent: chat-completions servers do not take
-    /// reasoning back.
+    /// reasoning back. With `foldedOutputs` (an answer round of a server that folds them), the
+    /// calls and outputs after the last prompt are left out and the outputs are written, in
+    /// `<tool_response>` tags, before the last prompt's text.
     ///
     /// - Throws: ``LanguageModelError/unsupportedTranscriptContent(_:)`` when an image file is
     ///   missing or is not an image.
-    static func messages(of transcript: Transcript, includeSchemaInPrompt: Bool = true, sendsImages: Bool = true) throws -> [ChatMessage] {
+    static func messages(
+        of transcript: Transcript, includeSchemaInPrompt: Bool = true, sendsImages: Bool = true, foldedOutputs: [Transcript.ToolOutput] = []
+    ) throws -> [ChatMessage] {
         var messages: [ChatMessage] = []
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
         for (index, entry) in transcript.enumerated() {
+            if !foldedOutputs.isEmpty, let lastPromptIndex, index > lastPromptIndex {
+                switch entry {
+                case .toolCalls, .toolOutput: continue
+                default: break
+                }
+            }
             switch entry {
             case .instructions(let instructions):
                 let text = instructions.segments.joinedText
@@ -86,10 +103,11 @@ extension ChatCompletionRequest {
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
                     schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
                 }
+                let folded = index == lastPromptIndex ? foldedOutputs : []
                 if sendsImages, prompt.segments.contains(where: \.isAttachment) {
-                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction))
+                    messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction, foldedOutputs: folded))
                 } else {
-                    messages.append(ChatMessage(role: .user, text: prompt.segments.joinedText + schemaInstruction))
+                    messages.append(ChatMessage(role: .user, text: Transcript.folding(folded, into: prompt.segments.joinedText + schemaInstruction)))
                 }
             case .reasoning:
                 break
@@ -161,9 +179,11 @@ extension ChatCompletionRequest {
     }
 
     /// A user message of content parts: text parts and `image_url` parts in the prompt's order.
-    private static func userMessage(parts segments: [Transcript.Segment], schemaInstruction: String) throws -> ChatMessage {
+    private static func userMessage(
+        parts segments: [Transcript.Segment], schemaInstruction: String, foldedOutputs: [Transcript.ToolOutput]
+    ) throws -> ChatMessage {
         var parts: [ChatMessage.ContentPart] = []
-        var text = ""
+        var text = Transcript.folding(foldedOutputs, into: "")
         func flushText() {
             guard !text.isEmpty else { return }
             parts.append(.text(text))

@@ -66,7 +66,8 @@ extension OpenAICompatibleLanguageModel {
         ) async throws -> ExchangeTokenCount {
             let body = try ChatCompletionRequest(
                 request, model: configuration.model, extendedSampling: configuration.sendsTopK, sendsImages: configuration.supportsImages,
-                callsAsResponseFormat: configuration.requiredToolCalls == .responseFormat)
+                callsAsResponseFormat: configuration.requiredToolCalls == .responseFormat,
+                foldsAnsweredToolCalls: configuration.foldsAnsweredToolCalls)
             let urlRequest = self.urlRequest(body: body)
             let asksForCallAsText = configuration.requiredToolCalls == .responseFormat && body.toolChoice == .required
             let decoder = try await stream(urlRequest, into: channel, callsWrittenAsText: asksForCallAsText)

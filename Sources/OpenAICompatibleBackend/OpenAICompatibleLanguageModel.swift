@@ -51,6 +51,13 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         /// `tool_choice` alone unless set; `.responseFormat` for llama.cpp's `llama-server`, which
         /// does not hold the model to `tool_choice: "required"`.
         public var requiredToolCalls: RequiredToolCalls
+        /// Whether a round that answers with tool outputs (it may not call tools, and outputs
+        /// follow its prompt) sends them folded into its prompt, in `<tool_response>` tags, without
+        /// the calls and the tool definitions, as local models get them: small models that see
+        /// their own call in the chat template's roles call again (measured with Qwen2.5-Coder-0.5B
+        /// on `llama-server`: the seed's `askMyNotes` wrote its search again as text in 20 answers
+        /// of 20). Off unless set: large models take the calls as sent.
+        public var foldsAnsweredToolCalls: Bool
 
         /// The default ``maximumResponseSize``: 64 MiB, about 300,000 streamed tokens.
         public static let defaultMaximumResponseSize = 64 << 20
@@ -68,10 +75,13 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
         ///   - supportsReasoning: Whether the server's model reasons.
         ///   - maximumResponseSize: The most bytes one response body may have.
         ///   - requiredToolCalls: How a round that must call a tool asks for the call.
+        ///   - foldsAnsweredToolCalls: Whether an answer round gets its tool outputs folded into
+        ///     its prompt.
         public init(
             baseURL: URL, model: String, apiKey: String? = nil, headers: [String: String] = [:],
             requestTimeout: TimeInterval = 300, sendsTopK: Bool = true, supportsImages: Bool = false, supportsReasoning: Bool = false,
-            maximumResponseSize: Int = defaultMaximumResponseSize, requiredToolCalls: RequiredToolCalls = .toolChoice
+            maximumResponseSize: Int = defaultMaximumResponseSize, requiredToolCalls: RequiredToolCalls = .toolChoice,
+            foldsAnsweredToolCalls: Bool = false
         ) {
             self.baseURL = baseURL
             self.model = model
@@ -83,6 +93,7 @@ public struct OpenAICompatibleLanguageModel: LanguageModel {
             self.supportsReasoning = supportsReasoning
             self.maximumResponseSize = maximumResponseSize
             self.requiredToolCalls = requiredToolCalls
+            self.foldsAnsweredToolCalls = foldsAnsweredToolCalls
         }
     }
 

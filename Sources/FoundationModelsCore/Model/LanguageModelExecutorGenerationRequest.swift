@@ -56,6 +56,16 @@ extension LanguageModelExecutorGenerationRequest {
         Set(metadata[Self.toolsWithoutSchemaKey] as? [String] ?? [])
     }
 
+    /// The metadata key listing the tools whose outputs are material to answer from, as
+    /// `[String]`: an ``AttachmentReadingTool`` (the text of an image) or a ``RetrievalTool``
+    /// (what a search found). Set by the session.
+    public static let materialToolsKey = "FoundationModelsLinux.materialTools"
+
+    /// The names of the tools whose outputs are material to answer from.
+    var materialTools: Set<String> {
+        Set(metadata[Self.materialToolsKey] as? [String] ?? [])
+    }
+
     /// The metadata key that limits a turn that must call tools to one call, as `Bool` (set by
     /// the session for the search that a request offering only a ``RetrievalTool`` starts with).
     public static let singleToolCallKey = "FoundationModelsLinux.singleToolCall"

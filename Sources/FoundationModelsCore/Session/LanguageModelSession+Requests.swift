@@ -228,13 +228,16 @@ extension LanguageModelSession {
         return try open(model)
     }
 
-    /// The request's metadata, with the names of tools whose schema stays out of the prompt.
+    /// The request's metadata, with the names of tools whose schema stays out of the prompt and
+    /// of tools whose outputs are material to answer from (readers of attachments, retrieval).
     static func requestMetadata(
         _ metadata: [String: any Sendable & Codable & Equatable], tools: [any Tool]
     ) -> [String: any Sendable & Codable & Equatable] {
         var metadata = metadata
         let schemaHidden = tools.filter { !$0.includesSchemaInInstructions }.map(\.name)
         if !schemaHidden.isEmpty { metadata[LanguageModelExecutorGenerationRequest.toolsWithoutSchemaKey] = schemaHidden }
+        let material = tools.filter { $0 is any AttachmentReadingTool || $0 is any RetrievalTool }.map(\.name)
+        if !material.isEmpty { metadata[LanguageModelExecutorGenerationRequest.materialToolsKey] = material }
         return metadata
     }
 

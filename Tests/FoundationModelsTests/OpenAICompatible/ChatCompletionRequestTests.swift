@@ -117,6 +117,33 @@ struct RemoteCityFact {
         #expect(try format(.required, tools: [Self.lookup], transcript: called)?["json_schema"]?["name"] == .string("RemoteCityFact"))
     }
 
+    /// With `foldsAnsweredToolCalls`, the answer round after a required call sends the tool's
+    /// output before the prompt's text in the last user message, without the call, the tool
+    /// message and the tools, as local models get it; a round that may still call tools, and any
+    /// round without the setting, send the transcript as it is.
+    @Test func anAnswerRoundCanFoldTheToolOutputsIntoItsPrompt() throws {
+        let called = Transcript(
+            entries: Self.prompt.map { $0 } + [
+                .toolCalls(Transcript.ToolCalls([Transcript.ToolCall(id: "c1", toolName: "lookupTeamMember", arguments: GeneratedContent("{}"))])),
+                .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "lookupTeamMember", segments: [.text(.init(content: "Sara"))]))
+            ])
+        func body(_ mode: GenerationOptions.ToolCallingMode, folds: Bool) throws -> JSONValue {
+            let request = LanguageModelExecutorGenerationRequest(
+                transcript: called, enabledTools: [Self.lookup], generationOptions: GenerationOptions(toolCallingMode: mode))
+            return try ChatCompletionRequest(request, model: "smol", extendedSampling: true, foldsAnsweredToolCalls: folds).jsonValue
+        }
+        let folded = try body(.required, folds: true)
+        #expect(
+            folded["messages"]
+                == .array([.object([JSONMember(key: "role", value: .string("user")), JSONMember(key: "content", value: .string("<tool_response>\nSara\n</tool_response>\n\nHi"))])])
+        )
+        #expect(folded["tools"] == nil && folded["tool_choice"] == nil)
+        for unfolded in [try body(.required, folds: false), try body(.allowed, folds: true)] {
+            #expect(unfolded["messages"]?.arrayValue?.count == 3)
+            #expect(unfolded["tools"] != nil)
+        }
+    }
+
     @Test func schemaBecomesAStrictJSONSchemaResponseFormat() throws {
         let schema = RemoteCityFact.generationSchema
         let json = try body(LanguageModelExecutorGenerationRequest(transcript: Self.prompt, schema: schema))

@@ -5,6 +5,12 @@ import JSONValues
 import ConstrainedDecoding
 import Foundation
 
+/// A tool's arguments for the tests below.
+@Generable
+struct AnswerRoundQuery {
+    var text: String
+}
+
 /// How an answer round is put to a model: a turn that may not call tools, with tool outputs
 /// after its prompt, has them folded into the prompt (`Docs/Evolution/0017-answer-rounds.md`);
 /// builder lines are separate lines.
@@ -65,11 +71,47 @@ import Foundation
         }
         let searched = Self.searched()
         let asked = Transcript(entries: Array(searched.prefix(2)))
-        #expect(TurnPlan.answersToolOutputs(request(.disallowed, transcript: searched)))
-        #expect(TurnPlan.answersToolOutputs(request(.required, transcript: searched)))
-        #expect(!TurnPlan.answersToolOutputs(request(nil, transcript: searched)))
-        #expect(!TurnPlan.answersToolOutputs(request(.required, transcript: asked)))
-        #expect(!TurnPlan.answersToolOutputs(request(.disallowed, transcript: asked)))
+        #expect(request(.disallowed, transcript: searched).answersToolOutputs)
+        #expect(request(.required, transcript: searched).answersToolOutputs)
+        #expect(!request(nil, transcript: searched).answersToolOutputs)
+        #expect(!request(.required, transcript: asked).answersToolOutputs)
+        #expect(!request(.disallowed, transcript: asked).answersToolOutputs)
+    }
+
+    /// Which answer rounds are folded: any in free text; a guided one only when every output
+    /// after the prompt comes from a tool the session marked as material (an attachment reader or
+    /// a retrieval tool): a guided answer after a lookup keeps the template's roles.
+    @Test func aGuidedAnswerIsFoldedOnlyAfterMaterialTools() {
+        func request(schema: GenerationSchema?, material: [String]) -> LanguageModelExecutorGenerationRequest {
+            LanguageModelExecutorGenerationRequest(
+                id: UUID(), transcript: Self.searched(), enabledTools: [Self.search], schema: schema,
+                generationOptions: GenerationOptions(toolCallingMode: .required), contextOptions: ContextOptions(),
+                metadata: material.isEmpty ? [:] : [LanguageModelExecutorGenerationRequest.materialToolsKey: material])
+        }
+        let schema = GenerationSchema(type: String.self, description: nil, properties: [])
+        #expect(request(schema: nil, material: []).foldsToolOutputs)
+        #expect(request(schema: nil, material: ["searchNotes"]).foldsToolOutputs)
+        #expect(request(schema: schema, material: ["searchNotes"]).foldsToolOutputs)
+        #expect(!request(schema: schema, material: []).foldsToolOutputs)
+        #expect(!request(schema: schema, material: ["readTextInImage"]).foldsToolOutputs)
+    }
+
+    /// The session names the material tools in each request's metadata: retrieval tools and
+    /// attachment readers, not other tools.
+    @Test func theSessionNamesTheMaterialTools() {
+        struct Search: RetrievalTool {
+            let name = "searchNotes"
+            let description = "Searches the notes."
+            func call(arguments: AnswerRoundQuery) async throws -> String { "" }
+        }
+        struct Lookup: Tool {
+            let name = "lookup"
+            let description = "Looks a name up."
+            func call(arguments: AnswerRoundQuery) async throws -> String { "" }
+        }
+        let metadata = LanguageModelSession.requestMetadata([:], tools: [Search(), Lookup()])
+        #expect(metadata[LanguageModelExecutorGenerationRequest.materialToolsKey] as? [String] == ["searchNotes"])
+        #expect(LanguageModelSession.requestMetadata([:], tools: [Lookup()])[LanguageModelExecutorGenerationRequest.materialToolsKey] == nil)
     }
 
     @Test func builderLinesAreSeparateLines() {

@@ -51,7 +51,7 @@ struct PromptRenderer {
             model: model,
             includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
             toolsWithoutSchema: request.toolsWithoutSchema)
-        foldsAnsweredToolCalls = TurnPlan.answersToolOutputs(request)
+        foldsAnsweredToolCalls = request.foldsToolOutputs
         if let thinking = Self.thinking(for: request, formatter: formatter) {
             templateVariables["enable_thinking"] = .bool(thinking)
         }

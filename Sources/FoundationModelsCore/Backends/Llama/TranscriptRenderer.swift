@@ -36,7 +36,7 @@ struct TranscriptRenderer {
             messages.append(message)
         }
         let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
-        let foldedOutputs = foldsAnsweredToolCalls ? Self.outputsAfterLastPrompt(of: transcript, lastPromptIndex: lastPromptIndex) : []
+        let foldedOutputs = foldsAnsweredToolCalls ? transcript.toolOutputsAfterLastPrompt : []
         for (index, entry) in transcript.enumerated() {
             if !foldedOutputs.isEmpty, let lastPromptIndex, index > lastPromptIndex {
                 switch entry {
@@ -58,10 +58,7 @@ struct TranscriptRenderer {
                 if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
                     text += SchemaPromptRendering.instruction(for: format.schema)
                 }
-                if index == lastPromptIndex, !foldedOutputs.isEmpty {
-                    let outputs = foldedOutputs.map { "<tool_response>\n" + $0.segments.joinedText + "\n</tool_response>" }
-                    text = outputs.joined(separator: "\n") + "\n\n" + text
-                }
+                if index == lastPromptIndex { text = Transcript.folding(foldedOutputs, into: text) }
                 messages.append(ChatMessage(role: .user, content: text))
             case .reasoning(let reasoning):
                 pendingReasoning = (pendingReasoning ?? "") + reasoning.segments.joinedText
@@ -96,15 +93,6 @@ struct TranscriptRenderer {
             }
         }
         return messages
-    }
-
-    /// The tool outputs after the last prompt, in order.
-    private static func outputsAfterLastPrompt(of transcript: Transcript, lastPromptIndex: Int?) -> [Transcript.ToolOutput] {
-        guard let lastPromptIndex else { return [] }
-        return transcript[(lastPromptIndex + 1)...].compactMap { entry in
-            if case .toolOutput(let output) = entry { return output }
-            return nil
-        }
     }
 
     /// Generated content as a template value (its JSON, order kept).

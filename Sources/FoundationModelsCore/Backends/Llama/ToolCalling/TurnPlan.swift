@@ -19,7 +19,7 @@ struct TurnPlan {
     init(request: LanguageModelExecutorGenerationRequest, model: LlamaModel, breaksLoops: Bool = true) throws {
         let tools = request.enabledToolDefinitions
         let mode = request.generationOptions.toolCallingMode ?? .allowed
-        mayCallTools = Self.mayCallTools(request)
+        mayCallTools = request.mayCallTools
         mustCallTools = mayCallTools && mode == .required
         let vocabulary = model.vocabulary
         let grammars = model.grammars
@@ -95,24 +95,55 @@ struct TurnPlan {
     }
 }
 
-extension TurnPlan {
-    /// Whether a request's turn may call tools: it has tools, they are not turned off, and a
+extension LanguageModelExecutorGenerationRequest {
+    /// Whether the request's turn may call tools: it has tools, they are not turned off, and a
     /// `.required` request has not called them yet (once their outputs follow the prompt, the
     /// next turn answers with them, so a request always ends).
-    static func mayCallTools(_ request: LanguageModelExecutorGenerationRequest) -> Bool {
-        let mode = request.generationOptions.toolCallingMode ?? .allowed
-        let calledAlready = request.transcript.hasToolOutputAfterLastPrompt
-        return !request.enabledToolDefinitions.isEmpty && mode != .disallowed && !(mode == .required && calledAlready)
+    package var mayCallTools: Bool {
+        let mode = generationOptions.toolCallingMode ?? .allowed
+        let calledAlready = transcript.hasToolOutputAfterLastPrompt
+        return !enabledToolDefinitions.isEmpty && mode != .disallowed && !(mode == .required && calledAlready)
     }
 
-    /// Whether a request's turn answers with tool outputs it may not add to: its tool calls are
-    /// folded into its prompt (``TranscriptRenderer/foldsAnsweredToolCalls``).
-    static func answersToolOutputs(_ request: LanguageModelExecutorGenerationRequest) -> Bool {
-        !mayCallTools(request) && request.transcript.hasToolOutputAfterLastPrompt
+    /// Whether the request's turn answers with tool outputs it may not add to.
+    package var answersToolOutputs: Bool {
+        !mayCallTools && transcript.hasToolOutputAfterLastPrompt
+    }
+
+    /// Whether the request's turn answers with tool outputs folded into its prompt
+    /// (``TranscriptRenderer/foldsAnsweredToolCalls``, and on servers that fold them, the
+    /// OpenAI-compatible backend's answer rounds): an answer round in free text, whatever the
+    /// tools (a small model that sees its own call there writes it again), or a guided one whose
+    /// outputs are all material to answer from (the text of a sign, search results). A guided
+    /// answer after a lookup keeps the call and its output in the template's roles: folded, the
+    /// seed's tagging flow reused a fitting existing tag in 9 of 20 answers, unfolded in 18
+    /// (`Docs/Evolution/0017-answer-rounds.md`).
+    package var foldsToolOutputs: Bool {
+        guard answersToolOutputs else { return false }
+        guard schema != nil else { return true }
+        let material = materialTools
+        return transcript.toolOutputsAfterLastPrompt.allSatisfy { material.contains($0.toolName) }
     }
 }
 
 extension Transcript {
+    /// The tool outputs after the last prompt, in order (none without a prompt).
+    package var toolOutputsAfterLastPrompt: [Transcript.ToolOutput] {
+        guard let last = lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return [] }
+        return self[(last + 1)...].compactMap { entry in
+            if case .toolOutput(let output) = entry { return output }
+            return nil
+        }
+    }
+
+    /// A prompt's text with tool outputs folded in before it, each in `<tool_response>` tags: how
+    /// an answer round puts the outputs to the model (`Docs/Evolution/0017-answer-rounds.md`).
+    package static func folding(_ outputs: [Transcript.ToolOutput], into prompt: String) -> String {
+        guard !outputs.isEmpty else { return prompt }
+        let blocks = outputs.map { "<tool_response>\n" + $0.segments.joinedText + "\n</tool_response>" }
+        return blocks.joined(separator: "\n") + "\n\n" + prompt
+    }
+
     /// Whether tool outputs follow the last prompt (the model already called tools this request).
     package var hasToolOutputAfterLastPrompt: Bool {
         guard let last = lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return false }
