@@ -35,7 +35,7 @@ struct AvailabilityCommand {
         switch reason {
         case .modelNotReady:
             "the model is not ready: \(settings.modelPath) is missing or unreadable (run "
-                + "\(ModelCatalog.known(at: settings.modelPath)?.setUpCommand ?? "scripts/setup.sh"), or pass --model PATH)"
+                + "scripts/setup.sh, or pass --model PATH)"
         case .appleIntelligenceNotEnabled: "the model is turned off (FM_DISABLED=1)"
         case .deviceNotEligible: "this machine has too little memory for \(settings.modelPath)"
         @unknown default: "the model is unavailable"

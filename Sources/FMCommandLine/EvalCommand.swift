@@ -46,7 +46,8 @@ struct EvalCommand {
                         species listed, each species' count right, nothing invented
 
         RUN OPTIONS:
-          --model NAME|PATH     default, quality, smollm2 or a GGUF file (default: FM_MODEL or default)
+          --model NAME|PATH     default (the 1.5B model), small, smollm2 or a GGUF file (default: FM_MODEL
+                                or default)
           --server URL          an OpenAI-compatible server instead (--server-model NAME, --api-key KEY,
                                 --required-calls tool-choice|response-format: fm respond --help)
           --context-size N      tokens per session (default 4096)
@@ -56,8 +57,8 @@ struct EvalCommand {
           -o, --output DIR      where the results go (default: evaluation-results)
 
         Compare models with fm eval report on the saved files, e.g.
-          fm eval run --limit 20 -o runs/default && fm eval run --limit 20 --model quality -o runs/quality
-          fm eval report runs/default/ActionItemsEvaluation-*.json runs/quality/ActionItemsEvaluation-*.json
+          fm eval run --limit 20 -o runs/default && fm eval run --limit 20 --model small -o runs/small
+          fm eval report runs/default/ActionItemsEvaluation-*.json runs/small/ActionItemsEvaluation-*.json
         """
 
     init(arguments: inout CommandLineArguments) throws {
@@ -170,7 +171,7 @@ struct EvalCommand {
     private static func judgeModel(_ name: String) throws -> (LlamaLanguageModel, String) {
         let path = ModelCatalog.resolve(name)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError.failed("--judge: no model file at \(path) (scripts/setup.sh --model quality installs the 1.5B model)", kind: .modelUnavailable)
+            throw CLIError.failed("--judge: no model file at \(path) (scripts/setup.sh installs the 1.5B model)", kind: .modelUnavailable)
         }
         // The judge's own engine, one request at a time: its greedy verdicts do not depend on
         // the requests beside it.

@@ -2,14 +2,14 @@ import Foundation
 import FoundationModels
 
 /// `fm models`: the GGUF models set-up installed (and `FM_MODEL`'s), with sizes, short names
-/// (`default`, `quality`, `smollm2`) and paths; the one `fm` uses by default is marked.
+/// (`default`, `small`, `smollm2`) and paths; the one `fm` uses by default is marked.
 struct ModelsCommand {
     init(arguments: inout CommandLineArguments) throws {
         if let word = arguments.next() {
             guard word == "-h" || word == "--help" else { throw CLIError.usage("models takes no arguments") }
             print(
                 "fm models: the GGUF models set-up installed, their sizes, names and paths (* marks the default; "
-                    + "a name works as --model NAME or FM_MODEL=NAME; scripts/setup.sh --model quality adds the 1.5B model).")
+                    + "a name works as --model NAME or FM_MODEL=NAME; quality is the default's earlier name).")
             exit(0)
         }
     }

@@ -6,8 +6,8 @@
 //   swift run --package-path Examples evaluations [OUTPUT-FOLDER]
 //
 // The default model is the system model (scripts/setup.sh); the second is SmolLM2-135M
-// (FM_SECOND_MODEL, or the one scripts/setup.sh installs for the tests; point it at the 1.5B
-// model of `scripts/setup.sh --model quality` to compare the two Qwen models).
+// (FM_SECOND_MODEL, or the one scripts/setup.sh installs for the tests; point it at the 0.5B
+// model, `fm models` lists its path, to compare the two Qwen models).
 import Evaluations
 import Foundation
 import FoundationModels

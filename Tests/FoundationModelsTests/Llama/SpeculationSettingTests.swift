@@ -16,7 +16,7 @@ import SmartNotes
         #expect(LocalModelSettings.Speculation(setting: "lookup:0") == LocalModelSettings.Speculation.none)
         #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf") == .draftModel("/m/small.gguf", maximumDraftLength: 3))
         #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf:5")?.maximumDraftLength == 5)
-        #expect(LocalModelSettings.Speculation(setting: "draft:default")?.draftModelPath == ModelCatalog.path(of: .qwen25Coder05B))
+        #expect(LocalModelSettings.Speculation(setting: "draft:small")?.draftModelPath == ModelCatalog.path(of: .qwen25Coder05B))
         // A colon inside the path stays the path's when no count follows it.
         #expect(LocalModelSettings.Speculation(setting: "draft:/m/a:b.gguf")?.draftModelPath == "/m/a:b.gguf")
         #expect(LocalModelSettings.Speculation(setting: "draft:/m/small.gguf:0") == LocalModelSettings.Speculation.none)
@@ -44,10 +44,12 @@ import SmartNotes
 
     @Test func knownModelNamesResolveToTheirPaths() {
         #expect(ModelCatalog.resolve("quality") == ModelCatalog.path(of: .qwen25Coder15B))
-        #expect(ModelCatalog.resolve("default") == ModelCatalog.path(of: .qwen25Coder05B))
+        #expect(ModelCatalog.resolve("default") == ModelCatalog.path(of: .qwen25Coder15B))
+        #expect(ModelCatalog.resolve("small") == ModelCatalog.path(of: .qwen25Coder05B))
+        #expect(LocalModelSettings.defaultModelPath == ModelCatalog.path(of: .qwen25Coder15B))
         #expect(ModelCatalog.resolve("smollm2") == ModelCatalog.path(of: .smolLM2))
         #expect(ModelCatalog.resolve("/models/quality") == "/models/quality")
-        #expect(ModelCatalog.known(at: ModelCatalog.path(of: .qwen25Coder15B))?.setUpCommand == "scripts/setup.sh --model quality")
+        #expect(ModelCatalog.known(at: ModelCatalog.path(of: .qwen25Coder15B)) == .qwen25Coder15B)
     }
 }
 

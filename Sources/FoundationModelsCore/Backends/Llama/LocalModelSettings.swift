@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// | variable | meaning | default |
 /// |---|---|---|
-/// | `FM_MODEL` | path of the GGUF file, or `quality` (the 1.5B model of `scripts/setup.sh --model quality`), `default` or `smollm2` | Qwen2.5-Coder-0.5B-Instruct from `scripts/setup.sh` |
+/// | `FM_MODEL` | path of the GGUF file, or a set-up model's name: `default` (the 1.5B model; also `quality`), `small` (the 0.5B model) or `smollm2` | Qwen2.5-Coder-1.5B-Instruct from `scripts/setup.sh` |
 /// | `FM_CONTEXT_SIZE` | tokens per session | 4096 |
 /// | `FM_THREADS` | CPU threads | one per core |
 /// | `FM_SESSIONS` | sessions decoded together | 4 |
@@ -199,7 +199,7 @@ public struct LocalModelSettings: Sendable, Hashable {
 
     /// The path `scripts/setup.sh` installs the default model to.
     public static var defaultModelPath: String {
-        ModelCatalog.path(of: .qwen25Coder05B)
+        ModelCatalog.path(of: ModelCatalog.defaultModel)
     }
 
     /// Settings read from the environment (see the table above).
