@@ -90,7 +90,7 @@ enum AnswerText {
         while let found = text.range(of: name, options: [.caseInsensitive, .diacriticInsensitive], range: searched), !found.isEmpty {
             let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
             var end = found.upperBound
-            for suffix in ["es", "s"] where text[end...].lowercased().hasPrefix(suffix) {
+            for suffix in ["es", "s"] where text[end...].prefix(suffix.count).lowercased() == suffix {
                 let afterSuffix = text.index(end, offsetBy: suffix.count)
                 if afterSuffix == text.endIndex || !isWordCharacter(text[afterSuffix]) {
                     end = afterSuffix

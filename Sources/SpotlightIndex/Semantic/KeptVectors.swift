@@ -23,9 +23,6 @@ struct KeptVectors {
         self.dimensions = dimensions
     }
 
-    /// The bytes the vectors take.
-    var bytes: Int { values.count * MemoryLayout<Float>.size }
-
     /// Adds a vector from its stored bytes; ignored unless it has ``dimensions`` floats.
     mutating func append(row: Int64, bytes: UnsafeRawBufferPointer) {
         guard bytes.count == dimensions * MemoryLayout<Float>.size else { return }

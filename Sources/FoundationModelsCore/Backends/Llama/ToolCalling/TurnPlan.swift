@@ -146,7 +146,6 @@ extension Transcript {
 
     /// Whether tool outputs follow the last prompt (the model already called tools this request).
     package var hasToolOutputAfterLastPrompt: Bool {
-        guard let last = lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return false }
-        return self[(last + 1)...].contains { if case .toolOutput = $0 { true } else { false } }
+        !toolOutputsAfterLastPrompt.isEmpty
     }
 }
