@@ -411,6 +411,17 @@ write_record() {
   echo "$root/build/bin" | $SUDO tee "$RECORD_DIR/llama-tools.path" >/dev/null
 }
 
+# The record names this cache's build folder: a set-up run with another FM_CACHE_DIR (a fresh
+# clone tried with an empty cache, say) may have pointed it at a folder since deleted.
+refresh_record() {
+  local root="$1" key="$2"
+  if [ "$(cat "$RECORD_DIR/llama-tools.path" 2>/dev/null || true)" != "$root/build/bin" ] \
+     || [ "$(record_value log)" != "$root/self-test.log" ]; then
+    say "recording this cache's llama.cpp tools ($root/build/bin)"
+    write_record "$root" "$(cat "$root/passed")" "$key"
+  fi
+}
+
 build_llama() {
   local key; key="$(build_key)"
   local root="$CACHE/llama.cpp/$key" build="$CACHE/llama.cpp/$key/build"
@@ -424,6 +435,7 @@ build_llama() {
      && [[ " $(llama_variants) " == *" $(cat "$root/passed") "* ]] && pkg-config --exists llama 2>/dev/null; then
     if [ -f "$root/self-test.ok" ] && [ "$(cat "$root/self-test.ok")" = "$(installed_fingerprint)" ]; then
       build_missing_tools "$root"
+      refresh_record "$root" "$key"
       return
     fi
     # Same key, but the libraries, the CPU or the models changed since the last pass: test again.
@@ -432,6 +444,7 @@ build_llama() {
     if verdict="$(self_test "$build/bin" "$PREFIX/lib" "$log")"; then
       installed_fingerprint >"$root/self-test.ok"
       build_missing_tools "$root"
+      refresh_record "$root" "$key"
       return
     fi
     verdict_is_crash "$verdict" || fail "the installed llama.cpp's self-test $verdict; see $log"
