@@ -6,10 +6,9 @@ import SmartNotes
 /// standard input, or built-in sample notes) in, a typed `NotesDigest` out, with owners resolved
 /// through `TeamDirectoryTool`.
 ///
-/// The session asks in two turns, as one would ask a small model: first to look up every person
-/// in the notes (`.required`: the model chooses whom and must call the tool), then for the
-/// digest (`.disallowed`), which takes the full names from the lookups in the transcript. In one
-/// turn, Qwen2.5-0.5B's answers after tool outputs were poor (an empty action list, greedy).
+/// The session asks in three turns (`NotesDigester`), as one would ask a small model: who the
+/// notes name, then one lookup with those names (`.required`: the model must call the tool), then
+/// the digest (`.disallowed`), which takes the full names from the lookup in the transcript.
 /// Decoding is greedy unless a sampling option is given.
 struct NotesCommand {
     let flags: GenerationFlags

@@ -97,10 +97,13 @@ extension ChatCompletionRequest {
                     messages.append(ChatMessage(role: .system, text: text))
                 }
             case .prompt(let prompt):
-                // As on local models: the schema is described in the prompt unless turned off; the
+                // As on local models: the schema is described in the prompt unless turned off (an
+                // earlier prompt as it was sent, so the server's prompt cache keeps the turns); the
                 // server's grammar enforces it either way.
                 var schemaInstruction = ""
-                if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
+                if includeSchemaInPrompt, index == lastPromptIndex || prompt.contextOptions.includeSchemaInPrompt ?? true,
+                    let format = prompt.responseFormat
+                {
                     schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
                 }
                 let folded = index == lastPromptIndex ? foldedOutputs : []

@@ -8,14 +8,14 @@ import Foundation
 /// names for people outside it, `Unassigned` for nobody), their priorities the notes' wording?
 ///
 /// The flow is `fm notes`' (`NotesDigester` of SmartNotes): one session with the tool and the command's
-/// instructions, a first turn that must look the people up (`.required`), then the guided digest
-/// (`.disallowed`), greedy.
+/// instructions, a turn that names the people, one that must look them up (`.required`), then the
+/// guided digest (`.disallowed`), greedy.
 public struct ActionItemsEvaluation: Evaluation {
     /// The model of the job.
     public let model: any LanguageModel
     /// The samples (`Resources/action-items.json`).
     public let samples: [ActionItemsSample]
-    /// The options of both turns: greedy with no limit, as `fm notes` asks.
+    /// The options of every turn: greedy with no limit, as `fm notes` asks.
     public var options = GenerationOptions(samplingMode: .greedy)
 
     /// Every labelled task has an item whose task contains its word.
@@ -46,7 +46,7 @@ public struct ActionItemsEvaluation: Evaluation {
     /// The samples.
     public var dataset: ArrayLoader<ActionItemsSample> { ArrayLoader(samples: samples) }
 
-    /// `fm notes`' two turns.
+    /// `fm notes`' turns.
     public func subject(from sample: ActionItemsSample) async throws -> ModelSubject<ActionItemsAnswer> {
         let digest = try await NotesDigester(model: model, instructions: Self.instructions).digest(of: sample.note, options: options)
         return ModelSubject(value: ActionItemsAnswer(digest.content), transcript: digest.transcript.structuredTranscript)

@@ -36,4 +36,22 @@ import SmartNotes
         #expect(excluded.last?.content == "Analyze.")
         #expect(included.last?.content == "Analyze.\n\n" + SchemaPromptRendering.compact(NotesDigest.generationSchema))
     }
+
+    @Test func anEarlierPromptKeepsItsSchemaAsItWasSent() {
+        let digest = Transcript.ResponseFormat(type: NotesDigest.self)
+        let tagged = Transcript.ResponseFormat(type: TaggedNote.self)
+        func prompt(_ text: String, _ format: Transcript.ResponseFormat, includeSchema: Bool? = nil) -> Transcript.Entry {
+            .prompt(Transcript.Prompt(segments: [.text(.init(content: text))], responseFormat: format, contextOptions: ContextOptions(includeSchemaInPrompt: includeSchema)))
+        }
+        let answer = Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: "{}"))]))
+        let transcript = Transcript(entries: [prompt("Tag.", tagged), answer, prompt("Unschema'd.", tagged, includeSchema: false), answer, prompt("Analyze.", digest)])
+        let messages = TranscriptRenderer(includeSchemaInPrompt: true).messages(of: transcript).filter { $0.role == .user }.map(\.content)
+        #expect(
+            messages == [
+                "Tag.\n\n" + SchemaPromptRendering.compact(TaggedNote.generationSchema), "Unschema'd.", "Analyze.\n\n" + SchemaPromptRendering.compact(NotesDigest.generationSchema)
+            ])
+        // With the schema turned off for this request (a full context), no prompt has one.
+        let bare = TranscriptRenderer(includeSchemaInPrompt: false).messages(of: transcript).filter { $0.role == .user }.map(\.content)
+        #expect(bare == ["Tag.", "Unschema'd.", "Analyze."])
+    }
 }

@@ -294,4 +294,19 @@ struct EventScriptModel: LanguageModel {
         // The edit lies inside the second request's prompt: the cache cannot cover all of it.
         #expect(third.usage.input.cachedTokenCount < second.usage.input.totalTokenCount)
     }
+
+    @Test func aSecondGuidedTurnFindsTheWholeFirstTurnInTheCache() async throws {
+        let model = SessionFixtures.isolatedSmolLM2(28)
+        let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
+        let first = try await session.respond(to: "Name a fruit.", generating: Fruit.self, options: SessionFixtures.greedy)
+        let second = try await session.respond(to: "Name another one.", generating: Fruit.self, options: SessionFixtures.greedy)
+        // The first prompt is written again with its schema, as the model saw it, so every token
+        // of the first request's prompt is reused (before, the cache ended where its schema began).
+        #expect(second.usage.input.cachedTokenCount >= first.usage.input.totalTokenCount)
+        #expect(second.usage.input.cachedTokenCount < second.usage.input.totalTokenCount)
+    }
+
+    @Generable struct Fruit {
+        @Guide(description: "A fruit's name.") var name: String
+    }
 }

@@ -27,7 +27,7 @@ struct PromptRenderer {
 
     let formatter: ChatFormatter
     let vocabulary: Vocabulary
-    /// Whether the response schema is described in the last prompt.
+    /// Whether response schemas are described in the prompts (``TranscriptRenderer``).
     var includeSchemaInPrompt = true
     /// Tools whose argument schema stays out of the instructions.
     var toolsWithoutSchema: Set<String> = []

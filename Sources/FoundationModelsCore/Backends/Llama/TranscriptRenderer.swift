@@ -4,7 +4,11 @@ import JSONValues
 /// Turns a transcript into chat messages: instructions as the system message, prompts as user
 /// messages, responses as assistant messages, tool calls and outputs in the template's roles.
 struct TranscriptRenderer {
-    /// Whether the response schema is described in the last prompt.
+    /// Whether response schemas are described in the prompts: the last prompt's, and each
+    /// earlier one's that was sent with its schema (its `contextOptions`). An earlier prompt is
+    /// written as the model saw it when it answered, so that the tokens of a session's earlier
+    /// turns stay the same from one request to the next and the cache keeps them (the main job's
+    /// digest turn prefilled 228 tokens, 1.4 s on two cores, where 110 are new).
     var includeSchemaInPrompt = true
     /// Whether the chat template renders tools, tool calls and tool outputs itself. When it does
     /// not, they are written as text: tool descriptions in the system message, calls in
@@ -55,7 +59,9 @@ struct TranscriptRenderer {
                 }
             case .prompt(let prompt):
                 var text = prompt.segments.joinedText
-                if includeSchemaInPrompt, index == lastPromptIndex, let format = prompt.responseFormat {
+                if includeSchemaInPrompt, index == lastPromptIndex || prompt.contextOptions.includeSchemaInPrompt ?? true,
+                    let format = prompt.responseFormat
+                {
                     text += SchemaPromptRendering.instruction(for: format.schema)
                 }
                 if index == lastPromptIndex { text = Transcript.folding(foldedOutputs, into: text) }
