@@ -153,6 +153,27 @@ import TestSupport
         #expect(FileManager.default.isExecutableFile(atPath: tool.path))
     }
 
+    @Test func aRecordNamingAnotherCachesBuildIsRepaired() async throws {
+        let scratch = try Scratch()
+        #expect(try await scratch.run().status == 0)
+        let root = try #require(scratch.buildRoot)
+        let afterFirst = scratch.events.count
+
+        // A set-up run with another FM_CACHE_DIR (since deleted) left the record naming its
+        // folders: the next run points it back at this cache's build, and builds nothing.
+        let record = scratch.folder.appendingPathComponent("prefix/share/foundation-models-linux")
+        try "/gone/llama.cpp/build/bin\n".write(to: record.appendingPathComponent("llama-tools.path"), atomically: true, encoding: .utf8)
+        let env = record.appendingPathComponent("llama-build.env")
+        let stale = try String(contentsOf: env, encoding: .utf8).replacingOccurrences(of: root.path, with: "/gone/llama.cpp")
+        try stale.write(to: env, atomically: true, encoding: .utf8)
+        let again = try await scratch.run()
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(scratch.events.count == afterFirst)
+        #expect(scratch.text("prefix/share/foundation-models-linux/llama-tools.path") == root.appendingPathComponent("build/bin").path)
+        #expect(scratch.record["log"] == root.appendingPathComponent("self-test.log").path)
+        #expect(again.stderr.contains("recording this cache's llama.cpp tools"))
+    }
+
     @Test func anInstalledCopyThatCrashesIsReplaced() async throws {
         let scratch = try Scratch()
         let amx = ["FAKE_CPU_FLAGS": Self.amxCPU, "FAKE_CRASH": "GGML_NATIVE=ON"]
