@@ -100,12 +100,7 @@ extension ChatCompletionRequest {
                 // As on local models: the schema is described in the prompt unless turned off (an
                 // earlier prompt as it was sent, so the server's prompt cache keeps the turns); the
                 // server's grammar enforces it either way.
-                var schemaInstruction = ""
-                if includeSchemaInPrompt, index == lastPromptIndex || prompt.contextOptions.includeSchemaInPrompt ?? true,
-                    let format = prompt.responseFormat
-                {
-                    schemaInstruction = SchemaPromptRendering.instruction(for: format.schema)
-                }
+                let schemaInstruction = SchemaPromptRendering.instruction(for: prompt, isLast: index == lastPromptIndex, included: includeSchemaInPrompt)
                 let folded = index == lastPromptIndex ? foldedOutputs : []
                 if sendsImages, prompt.segments.contains(where: \.isAttachment) {
                     messages.append(try userMessage(parts: prompt.segments, schemaInstruction: schemaInstruction, foldedOutputs: folded))

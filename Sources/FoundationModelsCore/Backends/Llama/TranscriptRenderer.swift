@@ -59,11 +59,7 @@ struct TranscriptRenderer {
                 }
             case .prompt(let prompt):
                 var text = prompt.segments.joinedText
-                if includeSchemaInPrompt, index == lastPromptIndex || prompt.contextOptions.includeSchemaInPrompt ?? true,
-                    let format = prompt.responseFormat
-                {
-                    text += SchemaPromptRendering.instruction(for: format.schema)
-                }
+                text += SchemaPromptRendering.instruction(for: prompt, isLast: index == lastPromptIndex, included: includeSchemaInPrompt)
                 if index == lastPromptIndex { text = Transcript.folding(foldedOutputs, into: text) }
                 messages.append(ChatMessage(role: .user, content: text))
             case .reasoning(let reasoning):

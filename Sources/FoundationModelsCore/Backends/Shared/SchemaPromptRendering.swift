@@ -26,6 +26,15 @@ package enum SchemaPromptRendering {
         "\n\n" + compact(schema)
     }
 
+    /// The instruction a transcript's prompt is written with, or "" for none: the last prompt's
+    /// when the request includes schemas, and an earlier one's when it was sent with its schema
+    /// (its `contextOptions`), so that earlier turns are written as the model saw them and stay
+    /// in the cache. A request that includes none turns them all off.
+    package static func instruction(for prompt: Transcript.Prompt, isLast: Bool, included: Bool) -> String {
+        guard included, isLast || prompt.contextOptions.includeSchemaInPrompt ?? true, let format = prompt.responseFormat else { return "" }
+        return instruction(for: format.schema)
+    }
+
     /// The compact rendering of a schema.
     static func compact(_ schema: GenerationSchema) -> String {
         let resolved = schema.resolved()
