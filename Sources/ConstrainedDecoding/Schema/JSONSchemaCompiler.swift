@@ -14,6 +14,9 @@ struct JSONSchemaCompiler {
     var notes: [String] = []
     private var referenceRules: [String: Int32] = [:]
     private var inProgress: Set<Int32> = []
+    /// What each subschema below the root compiled to: exclusive `oneOf` branches and merged
+    /// parts are reached again wherever their parents are, and compile to the same rules.
+    private var compiledSubschemas: [SubschemaKey: Value] = [:]
     private var depth = 0
     /// The first contradiction found below the root (it makes its part an empty language); named
     /// when the whole schema turns out to admit no value.
@@ -34,8 +37,13 @@ struct JSONSchemaCompiler {
     mutating func compile(_ schema: JSONValue, path: String) throws(SchemaError) -> Value {
         depth += 1
         defer { depth -= 1 }
+        // The root is compiled once; below it, a subschema compiled before gives the same value.
+        // Only what compiled is remembered: an error names the path where it was met.
+        let key = options.remembersSubschemas && depth > 1 && schema.objectMembers != nil ? SubschemaKey(schema: schema) : nil
+        if let key, let known = compiledSubschemas[key] { return known }
         let value = try compileCatchingContradictions(schema, path: path)
         try checkBudget(path: path)
+        if let key { compiledSubschemas[key] = value }
         return value
     }
 

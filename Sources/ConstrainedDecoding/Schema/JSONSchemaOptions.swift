@@ -21,6 +21,9 @@ public struct JSONSchemaOptions: Sendable, Hashable {
     /// characters beside its automaton (``CharacterCounter``) rather than in a product automaton;
     /// tests turn it off to compare the two.
     var countsCharactersBeside = true
+    /// Whether a subschema reached again below the root reuses what it compiled to the first time
+    /// (``SubschemaKey``); tests turn it off to compare the two grammars.
+    var remembersSubschemas = true
 
     /// Creates options.
     public init(layout: JSONLayout = .canonical, allowsUndeclaredProperties: Bool = false, maximumAutomatonStates: Int = 400_000) {
