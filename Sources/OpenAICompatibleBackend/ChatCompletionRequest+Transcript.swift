@@ -43,13 +43,22 @@ extension ChatCompletionRequest {
             case .disallowed: toolChoice = ToolChoice.none
             }
         }
-        if callsAsResponseFormat, toolChoice == .required, let tools = self.tools {
+        if asksForCallAsAnswer(callsAsResponseFormat: callsAsResponseFormat), let tools = self.tools {
             responseFormat = .jsonSchema(name: "tool_call", schema: Self.callSchema(of: tools), strict: true)
         } else if let schema = request.schema {
             responseFormat = .jsonSchema(name: Self.schemaName(schema.name), schema: schema.jsonSchemaValue(), strict: true)
         }
         setSampling(request.generationOptions, extendedSampling: extendedSampling)
         reasoningEffort = request.contextOptions.reasoningLevel.map(Self.reasoningEffort)
+    }
+
+    /// Whether this request asks for its tool call as the answer's JSON rather than as a
+    /// `tool_calls` entry: the round must call a tool and the server takes required calls as the
+    /// response format (``OpenAICompatibleLanguageModel/RequiredToolCalls/responseFormat``). The
+    /// request's response format is then the call schema, and the answer's text is read back as
+    /// a call.
+    func asksForCallAsAnswer(callsAsResponseFormat: Bool) -> Bool {
+        callsAsResponseFormat && toolChoice == .required
     }
 
     /// OpenAI's `reasoning_effort` for a reasoning level: `low`, `medium`, `high`, or a custom
@@ -82,14 +91,8 @@ extension ChatCompletionRequest {
         of transcript: Transcript, includeSchemaInPrompt: Bool = true, sendsImages: Bool = true, foldedOutputs: [Transcript.ToolOutput] = []
     ) throws -> [ChatMessage] {
         var messages: [ChatMessage] = []
-        let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
-        for (index, entry) in transcript.enumerated() {
-            if !foldedOutputs.isEmpty, let lastPromptIndex, index > lastPromptIndex {
-                switch entry {
-                case .toolCalls, .toolOutput: continue
-                default: break
-                }
-            }
+        let lastPromptIndex = transcript.lastPromptIndex
+        for (index, entry) in transcript.enumerated() where !transcript.isLeftOutWhenFolding(foldedOutputs, at: index) {
             switch entry {
             case .instructions(let instructions):
                 let text = instructions.segments.joinedText

@@ -64,13 +64,13 @@ extension OpenAICompatibleLanguageModel {
             _ request: LanguageModelExecutorGenerationRequest,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws -> ExchangeTokenCount {
+            let callsAsResponseFormat = configuration.requiredToolCalls == .responseFormat
             let body = try ChatCompletionRequest(
                 request, model: configuration.model, extendedSampling: configuration.sendsTopK, sendsImages: configuration.supportsImages,
-                callsAsResponseFormat: configuration.requiredToolCalls == .responseFormat,
-                foldsAnsweredToolCalls: configuration.foldsAnsweredToolCalls)
+                callsAsResponseFormat: callsAsResponseFormat, foldsAnsweredToolCalls: configuration.foldsAnsweredToolCalls)
             let urlRequest = self.urlRequest(body: body)
-            let asksForCallAsText = configuration.requiredToolCalls == .responseFormat && body.toolChoice == .required
-            let decoder = try await stream(urlRequest, into: channel, callsWrittenAsText: asksForCallAsText)
+            let decoder = try await stream(
+                urlRequest, into: channel, callsWrittenAsText: body.asksForCallAsAnswer(callsAsResponseFormat: callsAsResponseFormat))
             return ExchangeTokenCount(decoder, requestBodySize: urlRequest.httpBody?.count ?? 0)
         }
 

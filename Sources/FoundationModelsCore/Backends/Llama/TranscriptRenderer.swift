@@ -39,15 +39,9 @@ struct TranscriptRenderer {
             }
             messages.append(message)
         }
-        let lastPromptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        let lastPromptIndex = transcript.lastPromptIndex
         let foldedOutputs = foldsAnsweredToolCalls ? transcript.toolOutputsAfterLastPrompt : []
-        for (index, entry) in transcript.enumerated() {
-            if !foldedOutputs.isEmpty, let lastPromptIndex, index > lastPromptIndex {
-                switch entry {
-                case .toolCalls, .toolOutput, .reasoning: continue
-                default: break
-                }
-            }
+        for (index, entry) in transcript.enumerated() where !transcript.isLeftOutWhenFolding(foldedOutputs, at: index) {
             switch entry {
             case .instructions(let instructions):
                 var text = instructions.segments.joinedText

@@ -125,27 +125,3 @@ extension LanguageModelExecutorGenerationRequest {
         return transcript.toolOutputsAfterLastPrompt.allSatisfy { material.contains($0.toolName) }
     }
 }
-
-extension Transcript {
-    /// The tool outputs after the last prompt, in order (none without a prompt).
-    package var toolOutputsAfterLastPrompt: [Transcript.ToolOutput] {
-        guard let last = lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return [] }
-        return self[(last + 1)...].compactMap { entry in
-            if case .toolOutput(let output) = entry { return output }
-            return nil
-        }
-    }
-
-    /// A prompt's text with tool outputs folded in before it, each in `<tool_response>` tags: how
-    /// an answer round puts the outputs to the model (`Docs/Evolution/0017-answer-rounds.md`).
-    package static func folding(_ outputs: [Transcript.ToolOutput], into prompt: String) -> String {
-        guard !outputs.isEmpty else { return prompt }
-        let blocks = outputs.map { "<tool_response>\n" + $0.segments.joinedText + "\n</tool_response>" }
-        return blocks.joined(separator: "\n") + "\n\n" + prompt
-    }
-
-    /// Whether tool outputs follow the last prompt (the model already called tools this request).
-    package var hasToolOutputAfterLastPrompt: Bool {
-        !toolOutputsAfterLastPrompt.isEmpty
-    }
-}
