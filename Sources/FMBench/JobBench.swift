@@ -82,11 +82,19 @@ package struct JobBench {
         var coldRatios: [Double] { zip(oursCold, serverCold).filter { $0.status == 0 && $1.status == 0 }.map { $0.seconds / $1.seconds } }
         /// Runs that did not finish the job.
         var failures: Int { (oursCold + oursWarm + serverCold + serverWarm).filter { $0.status != 0 }.count }
-        var sameAnswer: Bool {
-            let answers = Set((oursCold + oursWarm + serverCold + serverWarm).map(\.answer))
-            return answers.count == 1
-        }
-        var sameAnswerOurs: Bool { Set((oursCold + oursWarm).map(\.answer)).count == 1 }
+        /// Whether every run, ours and the server's, cold and warm, gave one answer.
+        var sameAnswer: Bool { Self.oneAnswer(oursCold + oursWarm + serverCold + serverWarm) }
+        /// Whether our cold and warm processes gave one answer.
+        var sameAnswerOurs: Bool { Self.oneAnswer(oursCold + oursWarm) }
+        /// Whether our warm processes and the server's warm runs gave one answer: the comparison
+        /// the warm ratio is made with. The server's first run after it starts computes its prompts
+        /// in other passes than its later runs (nothing in its prompt cache yet), and where two
+        /// tokens are nearly tied that can change a greedy answer.
+        var sameAnswerWarm: Bool { Self.oneAnswer(oursWarm + serverWarm) }
+        /// Whether the server's cold and warm runs gave one answer.
+        var sameAnswerServer: Bool { Self.oneAnswer(serverCold + serverWarm) }
+
+        private static func oneAnswer(_ runs: [Run]) -> Bool { Set(runs.map(\.answer)).count == 1 }
 
         /// The figures as JSON members (`job_*`).
         package var jsonMembers: [String: Any] {
@@ -96,7 +104,8 @@ package struct JobBench {
                 "job_warm_over_llama_server_runs": warmRatios, "job_cold_over_llama_server_runs": coldRatios,
                 "job_ours_cold_s": seconds(oursCold), "job_ours_warm_s": seconds(oursWarm),
                 "job_llama_server_cold_s": seconds(serverCold), "job_llama_server_warm_s": seconds(serverWarm),
-                "job_same_answer": sameAnswer, "job_same_answer_cold_warm": sameAnswerOurs, "job_failed_runs": failures,
+                "job_same_answer": sameAnswer, "job_same_answer_cold_warm": sameAnswerOurs, "job_same_answer_warm": sameAnswerWarm,
+                "job_llama_server_same_answer_cold_warm": sameAnswerServer, "job_failed_runs": failures,
                 "job_llama_server_failed_runs": (serverCold + serverWarm).filter { $0.status != 0 }.count
             ]
             if let split = oursCold.last?.split { members["job_ours_cold_split"] = split.jsonObject }
@@ -122,7 +131,10 @@ package struct JobBench {
             ]
             if let split = oursCold.last?.split { lines.append("  ours, cold: " + split.text) }
             if let split = oursWarm.last?.split { lines.append("  ours, warm: " + split.text) }
-            lines.append("  same answer: cold and warm \(sameAnswerOurs ? "yes" : "NO"), with llama-server \(sameAnswer ? "yes" : "NO")")
+            func yes(_ flag: Bool) -> String { flag ? "yes" : "NO" }
+            lines.append(
+                "  same answer: ours cold and warm \(yes(sameAnswerOurs)); warm, ours and llama-server's \(yes(sameAnswerWarm)); "
+                    + "llama-server's cold and warm \(yes(sameAnswerServer)); all runs \(yes(sameAnswer))")
             return lines.joined(separator: "\n")
         }
     }
