@@ -1,4 +1,3 @@
-import ConstrainedDecoding
 import Foundation
 import JSONValues
 import Testing
