@@ -16,6 +16,9 @@ public struct AskMyNotesEvaluation: Evaluation {
     public let index: CSSearchableIndex
     /// The questions.
     public let samples: [AskMyNotesSample]
+    /// The notes the questions are about, by identifier: a question that asks where or when is
+    /// also answered by a relevant note's place or day.
+    let notes: [String: FieldNotesSet.Note]
 
     /// At least one search.
     public let searched = Metric("Searched")
@@ -23,10 +26,18 @@ public struct AskMyNotesEvaluation: Evaluation {
     public let answerHasFact = Metric("Answer has the fact")
 
     /// An evaluation of `model` on these questions, searching `index`.
-    public init(model: any LanguageModel, index: CSSearchableIndex, samples: [AskMyNotesSample]) {
+    ///
+    /// - Parameters:
+    ///   - model: The model that answers.
+    ///   - index: The index of the notes.
+    ///   - samples: The questions.
+    ///   - notes: The indexed notes: an answer to a question that asks where or when may give a
+    ///     relevant note's place or day instead of its labelled word.
+    public init(model: any LanguageModel, index: CSSearchableIndex, samples: [AskMyNotesSample], notes: [FieldNotesSet.Note] = []) {
         self.model = model
         self.index = index
         self.samples = samples
+        self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// An evaluation of `model` on the kept set (or its first `limit` questions), its notes
@@ -36,7 +47,7 @@ public struct AskMyNotesEvaluation: Evaluation {
     public static func prepared(model: any LanguageModel, indexFolder folder: URL, limit: Int? = nil) async throws -> AskMyNotesEvaluation {
         let set = try FieldNotesSet.load()
         let index = try await set.index(in: folder)
-        return AskMyNotesEvaluation(model: model, index: index, samples: SeedSamples.prefix(set.questions, limit: limit))
+        return AskMyNotesEvaluation(model: model, index: index, samples: SeedSamples.prefix(set.questions, limit: limit), notes: set.notes)
     }
 
     /// The questions.
@@ -62,9 +73,37 @@ public struct AskMyNotesEvaluation: Evaluation {
             return searches > 0 ? searched.passing(rationale: "\(searches) searches") : searched.failing()
         }
         Evaluator { sample, subject in
-            AnswerText.states(subject.value, fact: sample.answer)
-                ? answerHasFact.passing() : answerHasFact.failing(rationale: "no '\(sample.answer)'")
+            let facts = acceptedFacts(for: sample)
+            return facts.contains { AnswerText.states(subject.value, fact: $0) }
+                ? answerHasFact.passing() : answerHasFact.failing(rationale: "no " + facts.map { "'\($0)'" }.joined(separator: " or "))
         }
+    }
+
+    /// What an answer may state to have the fact: the labelled fact, and for a question that asks
+    /// where or when, the place or the day of a note that answers it. The labels come from the
+    /// retrieval set, where they name the note's word: "Where did I watch raptors hovering?" is
+    /// labelled "kestrel", and "over the verge at Ridgeway Down" answers it.
+    func acceptedFacts(for sample: AskMyNotesSample) -> [String] {
+        let question = sample.question.lowercased()
+        let relevant = sample.relevant.compactMap { notes[$0] }
+        var facts = [sample.answer]
+        if question.hasPrefix("where ") {
+            facts += relevant.map(\.place)
+        } else if question.hasPrefix("when ") {
+            facts += relevant.compactMap { Self.day(of: $0.date) }
+        }
+        var seen: Set<String> = []
+        return facts.filter { seen.insert($0).inserted }
+    }
+
+    /// An ISO 8601 date as "4 June 2026" (UTC), or `nil` if it is not one.
+    static func day(of isoDate: String) -> String? {
+        guard let date = ISO8601DateFormatter().date(from: isoDate) else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMMM yyyy"
+        return formatter.string(from: date)
     }
 
     /// The share of samples passing each check.

@@ -7,8 +7,10 @@ public struct TripReport: Sendable, Codable, Equatable {
     /// One species and how many were seen.
     @Generable
     public struct Sighting: Sendable, Codable, Equatable {
-        /// The species' common name.
-        @Guide(description: "The species' common name.")
+        /// The species' common name: letters, spaces, hyphens and apostrophes, so that a count
+        /// cannot be written into it ("26 oystercatcher" with a count of 1, as the 1.5B model
+        /// wrote in 2 of 50 reports before).
+        @Guide(description: "The species' common name.", .pattern(/^\p{L}[\p{L}' -]*$/))
         public var species: String
         /// How many were seen.
         @Guide(description: "How many were seen.", .range(1...999))
@@ -39,13 +41,13 @@ public struct TripReport: Sendable, Codable, Equatable {
     }
 
     /// The title.
-    @Guide(description: "A title of at most eight words.")
+    @Guide(description: TripReport.titleDescription)
     public var title: String
     /// The stops, in the order of the notes.
-    @Guide(description: "Each stop, in the order of the notes.", .count(1...6))
+    @Guide(description: TripReport.stopsDescription, .count(1...6))
     public var stops: [Stop]
     /// The trip in a sentence or two.
-    @Guide(description: "The trip in one or two sentences.")
+    @Guide(description: TripReport.summaryDescription)
     public var summary: String
 
     /// A report with this title, these stops and this summary.

@@ -56,13 +56,14 @@ public struct TripReportEvaluation: Evaluation {
     /// The samples.
     public var dataset: ArrayLoader<TripReportSample> { ArrayLoader(samples: samples) }
 
-    /// One session with the instructions, the notes, a guided `TripReport`, greedy.
+    /// One session with the instructions, the notes, a guided `TripReport` with one stop per note
+    /// (``TripReport/generationSchema(stops:)``), greedy.
     public func subject(from sample: TripReportSample) async throws -> ModelSubject<TripReport> {
         let session = LanguageModelSession(model: model, instructions: Self.instructions)
         let response = try await session.respond(
-            to: Self.prompt(for: sample), generating: TripReport.self,
+            to: Self.prompt(for: sample), schema: TripReport.generationSchema(stops: sample.notes.count),
             options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 400))
-        return ModelSubject(value: response.content, transcript: session.transcript.structuredTranscript)
+        return ModelSubject(value: try TripReport(response.content), transcript: session.transcript.structuredTranscript)
     }
 
     /// The five checks.
