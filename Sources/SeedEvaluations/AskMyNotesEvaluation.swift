@@ -90,20 +90,10 @@ public struct AskMyNotesEvaluation: Evaluation {
         if question.hasPrefix("where ") {
             facts += relevant.map(\.place)
         } else if question.hasPrefix("when ") {
-            facts += relevant.compactMap { Self.day(of: $0.date) }
+            facts += relevant.compactMap(\.day)
         }
         var seen: Set<String> = []
         return facts.filter { seen.insert($0).inserted }
-    }
-
-    /// An ISO 8601 date as "4 June 2026" (UTC), or `nil` if it is not one.
-    static func day(of isoDate: String) -> String? {
-        guard let date = ISO8601DateFormatter().date(from: isoDate) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMMM yyyy"
-        return formatter.string(from: date)
     }
 
     /// The share of samples passing each check.

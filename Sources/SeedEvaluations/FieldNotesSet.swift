@@ -19,6 +19,16 @@ public struct FieldNotesSet: Decodable, Sendable {
         public var place: String
         /// Who was there.
         public var people: [String]
+
+        /// The day it was written, as "4 June 2026" (UTC), or `nil` if ``date`` is not ISO 8601.
+        public var day: String? {
+            guard let written = ISO8601DateFormatter().date(from: date) else { return nil }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "d MMMM yyyy"
+            return formatter.string(from: written)
+        }
     }
 
     /// The set's fixed present (ISO 8601), which its time questions ("last spring") assume.

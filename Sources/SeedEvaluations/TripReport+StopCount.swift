@@ -19,7 +19,8 @@ extension TripReport {
     /// - Throws: `GenerationSchema`'s error when the schema cannot be built.
     public static func generationSchema(stops stopCount: Int) throws -> GenerationSchema {
         let text = DynamicGenerationSchema(type: String.self)
-        let stops = DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(type: Stop.self), minimumElements: max(1, stopCount), maximumElements: max(1, stopCount))
+        let count = max(1, stopCount)
+        let stops = DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(type: Stop.self), minimumElements: count, maximumElements: count)
         let root = DynamicGenerationSchema(
             name: "TripReport",
             properties: [
