@@ -54,6 +54,11 @@ def ask(server, question, answers=None, grammar=None, system=None, max_tokens=8)
         return json.load(reply)["choices"][0]["message"]["content"].strip()
 
 
+def as_labelled(confusion):
+    """How many of the counted (label, answer) pairs agree."""
+    return sum(n for (label, answer), n in confusion.items() if label == answer)
+
+
 def table(confusion):
     labels = ["high", "medium", "low"]
     lines = ["label \\ answer  " + "  ".join(f"{a:>6}" for a in labels)]
@@ -72,8 +77,7 @@ def probe_server(server):
                 line = next(l for l in lines if item["keyword"].lower() in l.lower())
                 prompt = f"Meeting notes:\n\n{sample['note']}\n\nThe task: \"{line}\"\n{question}"
                 confusion[(item["priority"], answers.get(ask(server, prompt, answers), "?"))] += 1
-        right = sum(n for (label, answer), n in confusion.items() if label == answer)
-        print(f"{name}: {right} of {sum(confusion.values())} tasks as labelled")
+        print(f"{name}: {as_labelled(confusion)} of {sum(confusion.values())} tasks as labelled")
         print(table(confusion) + "\n", flush=True)
 
 
@@ -124,14 +128,14 @@ def read_result(path):
                     confusion[(label["priority"], item["priority"])] += 1
                     by_place[place][(label["priority"], item["priority"])] += 1
                     break
-    right = sum(n for (label, answer), n in confusion.items() if label == answer)
-    print(f"{right} of {sum(confusion.values())} found tasks as labelled")
+    print(f"{as_labelled(confusion)} of {sum(confusion.values())} found tasks as labelled")
     print(table(confusion) + "\n")
     for place in sorted(by_place):
         counts = by_place[place]
-        written = collections.Counter(answer for (_, answer), n in counts.items() for _ in range(n))
-        right = sum(n for (label, answer), n in counts.items() if label == answer)
-        print(f"item {place + 1}: {right} of {sum(counts.values())} as labelled; written "
+        written = collections.Counter()
+        for (_, answer), n in counts.items():
+            written[answer] += n
+        print(f"item {place + 1}: {as_labelled(counts)} of {sum(counts.values())} as labelled; written "
               + ", ".join(f"{a} {written[a]}" for a in ["high", "medium", "low"]))
 
 
@@ -143,6 +147,8 @@ def main():
     args = parser.parse_args()
     if not args.server and not args.result:
         parser.error("give --server, --result or both")
+    if args.sentences and not args.server:
+        parser.error("--sentences asks a server: give --server")
     if args.result:
         read_result(args.result)
     if args.server and args.sentences:
